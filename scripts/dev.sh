@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# grovectl developer entry point.
+#   scripts/dev.sh run   install what is missing, build, render the bundled example
+#   scripts/dev.sh test  install what is missing, build with -Werror, run every test, then the
+#                        AddressSanitizer/UBSan build of the whole suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(cmake g++ make clang git python3 python3-yaml libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
+          libfmt-dev libdtl-dev catch2 libvalijson-dev libkainjow-mustache-dev help2man man-db
+          bash-completion zsh fish)
+JOBS=${JOBS:-$(nproc)}
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    echo "Installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+build() {  # build DIR [cmake args...]
+  local dir=$1; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+  cmake --build "$dir" -j "$JOBS"
+}
+
+case "${1:-}" in
+  run)
+    install_missing
+    build build -DGROVECTL_TESTS=OFF
+    ./build/grovectl render -f examples/disaggregated-inference.yaml
+    ;;
+  test)
+    install_missing
+    build build -DGROVECTL_WERROR=ON
+    (cd build && ctest --output-on-failure -j "$JOBS")
+    if [ -x build/tests/bench/grovectl_bench ]; then
+      cmake --build build --target bench-smoke
+    fi
+    echo "== AddressSanitizer + UBSan build of the whole suite"
+    build build-asan -DGROVECTL_WERROR=ON -DGROVECTL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+    (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$JOBS")
+    if [ -f tests/fuzz/CMakeLists.txt ]; then
+      echo "== Fuzzing smoke run"
+      bash tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
+    fi
+    ;;
+  *)
+    echo "usage: scripts/dev.sh run|test" >&2
+    exit 2
+    ;;
+esac

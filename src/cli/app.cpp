@@ -1,0 +1,58 @@
+#include "cli/app.hpp"
+
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "core/exit_codes.hpp"
+
+namespace grovectl {
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{
+      "grovectl expands Grove PodCliqueSets and JobSets, offline, into the gang objects a scheduler backend\n"
+      "needs on a given Kubernetes version; validates them in CI; and diffs them against what is live.",
+      "grovectl"};
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal error.\n"
+      "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
+  std::map<CLI::App*, CommandRunner> runners;
+  auto add = [&](CommandRunner (*adder)(CLI::App&)) {
+    size_t before = app.get_subcommands({}).size();
+    CommandRunner r = adder(app);
+    auto subs = app.get_subcommands({});
+    if (subs.size() > before) runners[subs.back()] = std::move(r);
+  };
+  add(add_render_command);
+  add(add_validate_command);
+  add(add_diff_command);
+  add(add_backends_command);
+  add(add_version_command);
+  add(add_completion_command);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+  for (auto& [sub, runner] : runners) {
+    if (sub->parsed()) {
+      try {
+        return runner();
+      } catch (const std::exception& e) {
+        std::cerr << "grovectl: internal error: " << e.what() << "\n";
+        return kExitFailure;
+      }
+    }
+  }
+  return kExitUsage;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,18 @@
+#pragma once
+// Each command registers its flags on the app and returns the function that runs it.
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace grovectl {
+
+using CommandRunner = std::function<int()>;
+
+CommandRunner add_render_command(CLI::App& app);
+CommandRunner add_validate_command(CLI::App& app);
+CommandRunner add_diff_command(CLI::App& app);
+CommandRunner add_backends_command(CLI::App& app);
+CommandRunner add_version_command(CLI::App& app);
+CommandRunner add_completion_command(CLI::App& app);
+
+}  // namespace grovectl

@@ -1,0 +1,104 @@
+#include "cli/selectors.hpp"
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "input/loader.hpp"
+
+namespace grovectl {
+
+void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required) {
+  auto* f = cmd.add_option("-f,--filename", flags.files,
+                           "Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin; repeatable");
+  if (files_required) f->required();
+  cmd.add_option("--backend", flags.backend,
+                 "Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator). "
+                 "Default: the pod templates' schedulerName, else default-scheduler");
+  cmd.add_option("--kube-version", flags.kube_version,
+                 "Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted). Default: 1.37");
+  cmd.add_option("--feature-gates", flags.feature_gates,
+                 "Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true");
+  cmd.add_option("--topology", flags.topology, "ClusterTopologyBinding file (turns on topology-aware scheduling)");
+  cmd.add_option("--hierarchy", flags.hierarchy, "Workload API shape on 1.37: flat or composite")
+      ->check(CLI::IsMember({"flat", "composite"}));
+  cmd.add_option("--jobset-gang", flags.jobset_gang, "JobSet gang granularity: jobset or replicated-job")
+      ->check(CLI::IsMember({"jobset", "replicated-job"}));
+  cmd.add_option("-n,--namespace", flags.ns, "Namespace for inputs that set none");
+  cmd.add_option("--templates", flags.templates_dir, "Directory of object templates that override the built-in ones");
+  cmd.add_option("--koord-layer-map", flags.koord_layer_map,
+                 "koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)");
+}
+
+std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags) {
+  RenderOptions o;
+  bool ok = true;
+  if (!flags.backend.empty()) {
+    o.backend = parse_backend(flags.backend);
+    if (!o.backend) {
+      std::string valid;
+      for (const auto& n : backend_names()) valid += (valid.empty() ? "" : ", ") + n;
+      diags.error("usage/backend", fmt::format("unknown backend \"{}\"; valid backends: {}", flags.backend, valid));
+      ok = false;
+    }
+  }
+  if (!flags.kube_version.empty()) {
+    std::string error;
+    auto v = parse_kube_version(flags.kube_version, error);
+    if (!v) {
+      diags.error("usage/kube-version", error);
+      ok = false;
+    } else {
+      o.kube_version = *v;
+    }
+  }
+  if (auto gates = FeatureGates::parse(flags.feature_gates, o.kube_version, diags)) {
+    o.gates = *gates;
+  } else {
+    ok = false;
+  }
+  o.hierarchy = parse_hierarchy(flags.hierarchy).value_or(Hierarchy::kFlat);
+  o.jobset_gang = parse_jobset_gang(flags.jobset_gang).value_or(JobSetGangMode::kJobSet);
+  if (!flags.ns.empty()) o.namespace_override = flags.ns;
+  o.topology_files = flags.topology;
+  o.templates_dir = flags.templates_dir;
+  for (const auto& entry : flags.koord_layer_map) {
+    auto eq = entry.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size()) {
+      diags.error("usage/koord-layer-map", fmt::format("--koord-layer-map \"{}\" must be KEY=LAYER", entry));
+      ok = false;
+      continue;
+    }
+    o.koord_layer_map[entry.substr(0, eq)] = entry.substr(eq + 1);
+  }
+  if (!ok) return std::nullopt;
+  return o;
+}
+
+std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
+  std::vector<std::string> paths = flags.files;
+  paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
+  std::vector<SourceDocument> docs = load_documents(paths, diags);
+  if (docs.empty() && !diags.has_errors()) {
+    diags.error("input/empty", "no input documents: every -f input was empty (zero documents is never a pass)");
+  }
+  return docs;
+}
+
+TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags) {
+  if (flags.templates_dir.empty()) return TemplateSet();
+  return TemplateSet::load(flags.templates_dir, diags);
+}
+
+void print_diagnostics(const Diagnostics& diags) {
+  for (const auto& d : diags.items()) std::cerr << "grovectl: " << format_diagnostic(d) << "\n";
+}
+
+bool has_rule_prefix(const Diagnostics& diags, const std::string& prefix) {
+  for (const auto& d : diags.items()) {
+    if (d.severity == Severity::kError && d.rule.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+}  // namespace grovectl

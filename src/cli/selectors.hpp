@@ -1,0 +1,47 @@
+#pragma once
+// Flags shared by render, validate and diff (DESIGN §1 "Selectors"), and their translation to RenderOptions.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/diagnostic.hpp"
+#include "render/options.hpp"
+#include "render/templates.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+struct SelectorFlags {
+  std::vector<std::string> files;
+  std::string backend;
+  std::string kube_version;
+  std::string feature_gates;
+  std::vector<std::string> topology;
+  std::string hierarchy = "flat";
+  std::string jobset_gang = "jobset";
+  std::string ns;
+  std::string templates_dir;
+  std::vector<std::string> koord_layer_map;
+};
+
+// -f/--filename and the selectors. `files_required` is false for commands that can take inputs otherwise.
+void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required = true);
+
+// Usage problems (unknown backend, unsupported version, bad gate) are reported with rule usage/*.
+std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags);
+
+// Reads -f inputs plus --topology files. Zero documents is an error.
+std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags);
+
+// Embedded templates, or --templates DIR over them.
+TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags);
+
+// Prints every diagnostic to stderr in the GNU "file:line:col: severity: message" form.
+void print_diagnostics(const Diagnostics& diags);
+
+// True when any diagnostic has a rule starting with `prefix` (e.g. "usage/", "input/io").
+bool has_rule_prefix(const Diagnostics& diags, const std::string& prefix);
+
+}  // namespace grovectl

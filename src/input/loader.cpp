@@ -1,0 +1,124 @@
+#include "input/loader.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace grovectl {
+namespace fs = std::filesystem;
+namespace {
+
+bool has_manifest_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+// kind: List (and *List kinds such as PodCliqueSetList) become their items, keeping source positions.
+void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnostics& diags) {
+  const Json& v = doc.value;
+  bool is_list = v.is_object() && v.contains("kind") && v["kind"].is_string() &&
+                 v["kind"].get<std::string>().size() >= 4 &&
+                 v["kind"].get<std::string>().ends_with("List") && v.contains("items");
+  if (!is_list) {
+    out.push_back(std::move(doc));
+    return;
+  }
+  if (!v["items"].is_array()) {
+    diags.error("input/list", "items of a List must be a sequence", doc.locate("/items"), "items");
+    return;
+  }
+  for (size_t i = 0; i < v["items"].size(); ++i) {
+    SourceDocument item{doc.file, doc.index, v["items"][i], doc.positions,
+                        doc.base_pointer + pointer_append("/items", i)};
+    flatten_lists(std::move(item), out, diags);
+  }
+}
+
+bool read_file(const fs::path& path, std::string& text, Diagnostics& diags) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error("input/io", fmt::format("cannot open: {}", std::strerror(errno)), Location{path.string()});
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) {
+    diags.error("input/io", "read error", Location{path.string()});
+    return false;
+  }
+  text = buf.str();
+  return true;
+}
+
+void load_one_file(const fs::path& path, std::vector<SourceDocument>& out, Diagnostics& diags,
+                   const LoadOptions& options) {
+  std::string text;
+  if (!read_file(path, text, diags)) return;
+  for (auto& doc : parse_yaml_stream(text, path.string(), diags, options.limits)) {
+    flatten_lists(std::move(doc), out, diags);
+  }
+}
+
+void load_directory(const fs::path& dir, std::vector<SourceDocument>& out, Diagnostics& diags,
+                    const LoadOptions& options) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_regular_file() && has_manifest_extension(it->path())) files.push_back(it->path());
+  }
+  if (ec) diags.error("input/io", fmt::format("cannot read directory: {}", ec.message()), Location{dir.string()});
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) load_one_file(f, out, diags, options);
+}
+
+void load_stdin(std::vector<SourceDocument>& out, Diagnostics& diags, const LoadOptions& options) {
+  if (!options.allow_stdin_tty && isatty(STDIN_FILENO)) {
+    diags.error("input/io", "refusing to read from a terminal; pipe input into \"-f -\"", Location{"-"});
+    return;
+  }
+  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  for (auto& doc : parse_yaml_stream(text, "-", diags, options.limits)) flatten_lists(std::move(doc), out, diags);
+}
+
+}  // namespace
+
+std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths, Diagnostics& diags,
+                                           const LoadOptions& options) {
+  std::vector<SourceDocument> out;
+  for (const auto& p : paths) {
+    if (p == "-") {
+      load_stdin(out, diags, options);
+      continue;
+    }
+    std::error_code ec;
+    fs::file_status st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) {
+      diags.error("input/io", "no such file or directory", Location{p});
+    } else if (fs::is_directory(st)) {
+      load_directory(p, out, diags, options);
+    } else {
+      load_one_file(p, out, diags, options);
+    }
+  }
+  return out;
+}
+
+std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
+                                      const LoadOptions& options) {
+  std::vector<SourceDocument> out;
+  for (auto& doc : parse_yaml_stream(text, name, diags, options.limits)) flatten_lists(std::move(doc), out, diags);
+  return out;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,83 @@
+#pragma once
+// The gang model (DESIGN §2): what every frontend produces and every backend mapping consumes.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/json.hpp"
+
+namespace grovectl {
+
+using StringMap = std::map<std::string, std::string>;  // sorted: deterministic output
+
+// Node-label keys (already translated from topology domains).
+struct PackConstraint {
+  std::string required;
+  std::string preferred;
+  bool empty() const { return required.empty() && preferred.empty(); }
+  bool operator==(const PackConstraint&) const = default;
+};
+
+struct PodGroup {
+  std::string name;        // PodClique FQN, or the replicated job name for a JobSet
+  int32_t min_count = 0;   // minReplicas / gang minCount
+  int32_t pod_count = 0;   // pods the owning controller creates for this group
+  std::optional<PackConstraint> topology;
+  std::string template_name;            // clique template / replicated job this group comes from
+  std::vector<std::string> pod_names;   // names of the pods (stubs for --include pods)
+  StringMap pod_labels;                 // labels the owning controller sets on those pods
+};
+
+// A subset of pod groups packed together (Grove TopologyConstraintGroupConfig).
+struct GroupConfig {
+  std::string name;
+  std::vector<std::string> members;
+  std::optional<PackConstraint> topology;
+};
+
+struct OwnerReference {
+  std::string api_version;
+  std::string kind;
+  std::string name;
+  std::string uid;
+};
+
+// Metadata of one pod template of the source object (clique template or replicated job).
+struct TemplateMeta {
+  std::string name;
+  StringMap labels;
+  StringMap annotations;
+};
+
+// The input object a gang was expanded from; backends read queues and similar settings here.
+struct GangSource {
+  std::string api_version;
+  std::string kind;  // "PodCliqueSet" or "JobSet"
+  std::string name;
+  std::string ns;
+  StringMap labels;
+  StringMap annotations;
+  std::vector<TemplateMeta> templates;
+  Location location;
+};
+
+struct Gang {
+  std::string name;
+  std::string ns;
+  StringMap labels;       // PodGang labels (mirrored + operator labels)
+  StringMap annotations;  // PodGang annotations
+  std::optional<OwnerReference> owner;
+  std::string priority_class_name;
+  std::optional<PackConstraint> topology;
+  std::vector<PodGroup> groups;
+  std::vector<GroupConfig> group_configs;
+  std::string topology_name;  // ClusterTopologyBinding name when topology-aware scheduling is on
+  bool scaled = false;        // a PCSG scaled gang (not a base gang)
+  std::shared_ptr<const GangSource> source;
+};
+
+}  // namespace grovectl

@@ -1,0 +1,36 @@
+#include "render/pod_stubs.hpp"
+
+#include "render/mapping_util.hpp"
+
+namespace grovectl {
+
+std::vector<Json> pod_stubs(const Gang& gang, const Mapping& mapping, const MappingContext& ctx) {
+  std::vector<Json> pods;
+  for (const auto& group : gang.groups) {
+    PodMembership m = mapping.membership(gang, group, ctx);
+    for (size_t i = 0; i < group.pod_names.size(); ++i) {
+      StringMap labels = group.pod_labels;
+      if (gang.source && gang.source->kind == "PodCliqueSet") {
+        labels["grove.io/podclique-pod-index"] = std::to_string(i);
+      }
+      for (const auto& [k, v] : m.labels) labels[k] = v;
+      StringMap annotations;
+      if (gang.source) {
+        for (const auto& t : gang.source->templates) {
+          if (t.name == group.template_name) annotations = t.annotations;
+        }
+      }
+      for (const auto& [k, v] : m.annotations) annotations[k] = v;
+      Json computed = Json::object();
+      computed["metadata"] = object_metadata(group.pod_names[i], gang.ns, labels, annotations);
+      Json spec = Json::object();
+      spec["schedulerName"] = m.scheduler_name;
+      for (auto it = m.spec_fields.begin(); it != m.spec_fields.end(); ++it) spec[it.key()] = it.value();
+      computed["spec"] = std::move(spec);
+      pods.push_back(ctx.templates.instantiate("pod/v1/Pod.yaml", computed));
+    }
+  }
+  return pods;
+}
+
+}  // namespace grovectl

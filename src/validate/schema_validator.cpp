@@ -1,0 +1,88 @@
+#include "validate/schema_validator.hpp"
+
+#include <nlohmann/json.hpp>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+namespace grovectl {
+namespace {
+
+// valijson paths look like "<root> [spec] [podgroups] [0]"; turn them into JSON pointers.
+std::string context_to_pointer(const std::vector<std::string>& context) {
+  std::string out;
+  for (const auto& part : context) {
+    if (part == "<root>") continue;
+    std::string token = part;
+    if (token.size() >= 2 && token.front() == '[' && token.back() == ']') token = token.substr(1, token.size() - 2);
+    if (token.size() >= 2 && token.front() == '"' && token.back() == '"') token = token.substr(1, token.size() - 2);
+    out += "/" + token;
+  }
+  return out;
+}
+
+}  // namespace
+
+struct SchemaValidator::Impl {
+  nlohmann::json document;
+  valijson::Schema schema;
+};
+
+SchemaValidator::SchemaValidator(const Json& schema) : impl_(std::make_unique<Impl>()) {
+  impl_->document = nlohmann::json::parse(schema.dump());
+  valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
+  valijson::adapters::NlohmannJsonAdapter adapter(impl_->document);
+  parser.populateSchema(adapter, impl_->schema);
+}
+
+SchemaValidator::~SchemaValidator() = default;
+SchemaValidator::SchemaValidator(SchemaValidator&&) noexcept = default;
+SchemaValidator& SchemaValidator::operator=(SchemaValidator&&) noexcept = default;
+
+std::vector<SchemaError> SchemaValidator::validate(const Json& object) const {
+  nlohmann::json target = nlohmann::json::parse(object.dump());
+  valijson::Validator validator(valijson::Validator::kStrongTypes);
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter adapter(target);
+  std::vector<SchemaError> errors;
+  if (validator.validate(impl_->schema, adapter, &results)) return errors;
+  valijson::ValidationResults::Error e;
+  while (results.popError(e)) errors.push_back({context_to_pointer(e.context), e.description});
+  return errors;
+}
+
+std::optional<Json> crd_version_schema(const Json& crd, const std::string& version) {
+  if (!crd.contains("spec") || !crd["spec"].contains("versions")) return std::nullopt;
+  for (const auto& v : crd["spec"]["versions"]) {
+    if (v.value("name", "") == version && v.contains("schema") && v["schema"].contains("openAPIV3Schema")) {
+      return v["schema"]["openAPIV3Schema"];
+    }
+  }
+  return std::nullopt;
+}
+
+Json openapi_component_schema(const Json& openapi_document, const std::string& component) {
+  Json schema = Json::object();
+  schema["$ref"] = "#/components/schemas/" + component;
+  schema["components"] = openapi_document.at("components");
+  return schema;
+}
+
+Json strict_schema(Json schema) {
+  if (schema.is_object()) {
+    bool preserve = schema.value("x-kubernetes-preserve-unknown-fields", false);
+    if (schema.contains("properties") && !schema.contains("additionalProperties") && !preserve) {
+      schema["additionalProperties"] = false;
+    }
+    for (auto it = schema.begin(); it != schema.end(); ++it) {
+      if (it.key() != "default" && it.key() != "example" && it.key() != "enum") it.value() = strict_schema(it.value());
+    }
+  } else if (schema.is_array()) {
+    for (auto& item : schema) item = strict_schema(item);
+  }
+  return schema;
+}
+
+}  // namespace grovectl

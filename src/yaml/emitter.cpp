@@ -1,0 +1,220 @@
+#include "yaml/emitter.hpp"
+
+#include <fmt/format.h>
+
+#include "yaml/scalar.hpp"
+
+namespace grovectl {
+namespace {
+
+bool is_printable_plain_char(unsigned char c) { return c >= 0x20 && c != 0x7F; }
+
+bool needs_quotes(const std::string& s) {
+  if (s.empty()) return true;
+  if (plain_scalar_is_ambiguous(s)) return true;
+  unsigned char first = s.front();
+  if (first == ' ' || s.back() == ' ') return true;
+  static const std::string kIndicators = "-?:,[]{}#&*!|>'\"%@`";
+  if (kIndicators.find(static_cast<char>(first)) != std::string::npos) {
+    // "-x", "?x" and ":x" are plain-safe only when followed by a non-space; keep it simple and quote
+    // every leading indicator except '-' followed by a safe character.
+    bool dash_ok = first == '-' && s.size() > 1 && s[1] != ' ' && s[1] != '-';
+    if (!dash_ok) return true;
+  }
+  if (s.back() == ':') return true;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (!is_printable_plain_char(c)) return true;
+    if (c == ':' && i + 1 < s.size() && s[i + 1] == ' ') return true;
+    if (c == '#' && i > 0 && s[i - 1] == ' ') return true;
+  }
+  return false;
+}
+
+bool needs_double_quotes(const std::string& s) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7F) return true;
+  }
+  return false;
+}
+
+void append_double_quoted(std::string& out, const std::string& s) {
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7F) {
+          out += fmt::format("\\x{:02X}", c);
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += '"';
+}
+
+void append_single_quoted(std::string& out, const std::string& s) {
+  out += '\'';
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  out += '\'';
+}
+
+// Multi-line strings become literal blocks when every line can be written verbatim.
+bool can_be_literal_block(const std::string& s) {
+  if (s.find('\n') == std::string::npos) return false;
+  if (s.front() == ' ' || s.front() == '\n') return false;
+  for (unsigned char c : s) {
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return false;
+  }
+  return true;
+}
+
+void append_literal_block(std::string& out, const std::string& s, int indent) {
+  size_t trailing = 0;
+  while (trailing < s.size() && s[s.size() - 1 - trailing] == '\n') ++trailing;
+  out += trailing == 0 ? "|-" : trailing == 1 ? "|" : "|+";
+  std::string pad(indent, ' ');
+  size_t pos = 0;
+  std::string body = s.substr(0, s.size() - trailing);
+  while (pos <= body.size()) {
+    size_t end = body.find('\n', pos);
+    if (end == std::string::npos) end = body.size();
+    out += '\n';
+    if (end > pos) out += pad + body.substr(pos, end - pos);
+    if (end == body.size()) break;
+    pos = end + 1;
+  }
+  for (size_t i = 1; i < trailing; ++i) out += '\n';
+}
+
+void append_string(std::string& out, const std::string& s, int indent) {
+  if (can_be_literal_block(s)) return append_literal_block(out, s, indent);
+  if (!needs_quotes(s)) {
+    out += s;
+  } else if (needs_double_quotes(s)) {
+    append_double_quoted(out, s);
+  } else {
+    append_single_quoted(out, s);
+  }
+}
+
+void append_key(std::string& out, const std::string& key) {
+  if (!needs_quotes(key) && key.find('\n') == std::string::npos) {
+    out += key;
+  } else if (needs_double_quotes(key)) {
+    append_double_quoted(out, key);
+  } else {
+    append_single_quoted(out, key);
+  }
+}
+
+void append_scalar(std::string& out, const Json& v, int indent) {
+  switch (v.type()) {
+    case Json::value_t::null: out += "null"; break;
+    case Json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
+    case Json::value_t::string: append_string(out, v.get_ref<const std::string&>(), indent); break;
+    default: out += v.dump(); break;
+  }
+}
+
+bool is_empty_collection(const Json& v) { return v.is_structured() && v.empty(); }
+
+void append_node(std::string& out, const Json& v, int indent);
+
+void append_map_body(std::string& out, const Json& map, int indent, bool first_inline) {
+  std::string pad(indent, ' ');
+  bool first = true;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (!(first && first_inline)) out += pad;
+    first = false;
+    append_key(out, it.key());
+    out += ':';
+    const Json& child = it.value();
+    if (child.is_object() && !child.empty()) {
+      out += '\n';
+      append_map_body(out, child, indent + 2, false);
+    } else if (child.is_array() && !child.empty()) {
+      out += '\n';
+      append_node(out, child, indent);  // sequences sit at the key's indentation, as kubectl writes them
+    } else {
+      out += ' ';
+      if (is_empty_collection(child)) {
+        out += child.is_object() ? "{}" : "[]";
+      } else {
+        append_scalar(out, child, indent + 2);
+      }
+      out += '\n';
+    }
+  }
+}
+
+void append_sequence_body(std::string& out, const Json& seq, int indent) {
+  std::string pad(indent, ' ');
+  for (const Json& item : seq) {
+    out += pad;
+    out += "- ";
+    if (item.is_object() && !item.empty()) {
+      append_map_body(out, item, indent + 2, true);
+    } else if (item.is_array() && !item.empty()) {
+      out += '\n';
+      append_sequence_body(out, item, indent + 2);
+    } else {
+      if (is_empty_collection(item)) {
+        out += item.is_object() ? "{}" : "[]";
+      } else {
+        append_scalar(out, item, indent + 2);
+      }
+      out += '\n';
+    }
+  }
+}
+
+void append_node(std::string& out, const Json& v, int indent) {
+  if (v.is_object() && !v.empty()) return append_map_body(out, v, indent, false);
+  if (v.is_array() && !v.empty()) return append_sequence_body(out, v, indent);
+  if (is_empty_collection(v)) {
+    out += v.is_object() ? "{}\n" : "[]\n";
+    return;
+  }
+  append_scalar(out, v, indent);
+  out += '\n';
+}
+
+}  // namespace
+
+void append_yaml(std::string& out, const Json& value) { append_node(out, value, 0); }
+
+std::string to_yaml(const Json& value) {
+  std::string out;
+  append_yaml(out, value);
+  return out;
+}
+
+std::string to_yaml_stream(const std::vector<Json>& documents) {
+  std::string out;
+  for (size_t i = 0; i < documents.size(); ++i) {
+    if (i > 0) out += "---\n";
+    append_yaml(out, documents[i]);
+  }
+  return out;
+}
+
+std::string to_json_text(const std::vector<Json>& documents) {
+  if (documents.size() == 1) return documents.front().dump(2) + "\n";
+  Json list = Json::object();
+  list["apiVersion"] = "v1";
+  list["kind"] = "List";
+  list["items"] = Json::array();
+  for (const Json& d : documents) list["items"].push_back(d);
+  return list.dump(2) + "\n";
+}
+
+}  // namespace grovectl

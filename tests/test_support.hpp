@@ -1,0 +1,41 @@
+#pragma once
+// Helpers shared by the tests: run the built binary, read files, find ../shared.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json.hpp"
+
+namespace grovectl::test {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the grovectl binary with `args` (shell-quoted by the caller when needed), optional stdin text.
+CommandResult run_grovectl(const std::string& args, const std::string& stdin_text = "");
+// Runs any shell command line.
+CommandResult run_shell(const std::string& command, const std::string& stdin_text = "");
+
+std::string read_file(const std::filesystem::path& p);
+std::filesystem::path source_dir();
+std::filesystem::path testdata(const std::string& rel);
+// ../shared beside the repository, or nullopt (tests then SKIP with a visible message).
+std::optional<std::filesystem::path> shared_dir();
+
+// Parses a YAML stream into JSON values (fails the test on any diagnostic).
+std::vector<Json> parse_yaml_docs(const std::string& text);
+
+}  // namespace grovectl::test
+
+// Skips the current test with a visible message when ../shared is absent.
+#define REQUIRE_SHARED_OR_SKIP(var)                                                              \
+  auto var##_opt = ::grovectl::test::shared_dir();                                               \
+  if (!var##_opt) {                                                                              \
+    WARN("SKIPPED: ../shared is not beside the repository; this test needs its samples/schemas"); \
+    return;                                                                                      \
+  }                                                                                              \
+  const std::filesystem::path var = *var##_opt
