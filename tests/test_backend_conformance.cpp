@@ -202,7 +202,7 @@ TEST_CASE("conformance: topology-bearing test inputs validate for every backend 
 TEST_CASE("conformance: the schemas used above do reject a wrong object") {
   REQUIRE_SHARED_OR_SKIP(shared);
   Schemas schemas(shared / "schemas");
-  for (const std::string& backend : {"kai-scheduler", "volcano", "koord-scheduler"}) {
+  for (std::string backend : {"kai-scheduler", "volcano", "koord-scheduler"}) {
     std::string args = "-f " + td("backends/volcano-pcs.yaml") + " --include scheduler --backend " + backend;
     if (backend == "kai-scheduler")
       args = "-f " + td("backends/topo-pcs.yaml") + " --include scheduler --backend " + backend;
