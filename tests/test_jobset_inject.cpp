@@ -2,6 +2,7 @@
 // frontend must put exactly what Mapping::membership returns into each replicated job's pod template.
 #include <catch2/catch.hpp>
 
+#include "render/pod_stubs.hpp"
 #include "render/templates.hpp"
 #include "test_jobset_support.hpp"
 
@@ -117,4 +118,31 @@ TEST_CASE("a pod field that current JobSet CRDs prune (workloadRef, k8s 1.35) is
   int pruned = 0;
   for (const auto& d : diags.items()) pruned += d.rule == "jobset/crd-prunes-field";
   CHECK(pruned == 1);
+}
+
+TEST_CASE("pod stubs of a JobSet gang carry the JobSet/Job labels and annotations per pod (jobset.md §2)") {
+  JobSetCase c;
+  RenderOptions options;
+  run_jobset_case(c, testdata("jobset/trainer.yaml").string(), options);
+  REQUIRE(c.ok);
+  FakeMapping mapping;
+  TemplateSet templates;
+  MappingContext ctx{options, templates};
+  auto pods = pod_stubs(c.expansion.gangs[0], mapping, ctx);
+  REQUIRE(pods.size() == 13);  // 1 + 6 + 6
+  const Json& p = pods[4];     // workers job 1, completion index 1 (pods[0] is the driver)
+  CHECK(p["metadata"]["name"] == "trainer-workers-1-1");
+  CHECK(p["metadata"]["namespace"] == "ml");
+  const Json& labels = p["metadata"]["labels"];
+  CHECK(labels["jobset.sigs.k8s.io/job-index"] == "1");
+  CHECK(labels["jobset.sigs.k8s.io/job-global-index"] == "2");
+  CHECK(labels["batch.kubernetes.io/job-completion-index"] == "1");
+  CHECK(labels["jobset.sigs.k8s.io/replicatedjob-name"] == "workers");
+  CHECK(labels["fake.example/group"] == "trainer.workers");
+  CHECK_FALSE(labels.contains("grove.io/podclique-pod-index"));
+  const Json& annotations = p["metadata"]["annotations"];
+  CHECK(annotations["jobset.sigs.k8s.io/job-key"] == "1351b4a4c8564aac45e6638b2317dbd2a6ce400f");
+  CHECK(annotations["fake.example/gang"] == "trainer");
+  CHECK(p["spec"]["schedulerName"] == "fake-sched");
+  CHECK(p["spec"]["schedulingGroup"] == Json{{"podGroupName", "trainer-workers"}});
 }
