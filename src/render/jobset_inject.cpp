@@ -30,15 +30,18 @@ class Injector {
   Injector(const JobSetExpansion& e, Diagnostics& diags) : e_(e), diags_(diags) {}
 
   void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
-    if (!pod_template.contains("metadata") || !pod_template["metadata"].is_object()) {
+    const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
+    if (adds_metadata && (!pod_template.contains("metadata") || !pod_template["metadata"].is_object())) {
       Json rebuilt = Json{{"metadata", Json::object()}};
       for (auto it = pod_template.begin(); it != pod_template.end(); ++it) {
         if (it.key() != "metadata") rebuilt[it.key()] = it.value();
       }
       pod_template = std::move(rebuilt);
     }
-    merge_map(pod_template["metadata"], "labels", m.labels, pointer + "/metadata/labels");
-    merge_map(pod_template["metadata"], "annotations", m.annotations, pointer + "/metadata/annotations");
+    if (adds_metadata) {
+      merge_map(pod_template["metadata"], "labels", m.labels, pointer + "/metadata/labels");
+      merge_map(pod_template["metadata"], "annotations", m.annotations, pointer + "/metadata/annotations");
+    }
     Json& spec = pod_template["spec"];
     if (!m.scheduler_name.empty())
       set_field(spec, "schedulerName", Json(m.scheduler_name), pointer + "/spec");
