@@ -95,3 +95,21 @@ TEST_CASE("a suspended JobSet is a warning, not a refusal") {
   CHECK(w->location.line == 6);
   CHECK_FALSE(c.diags.has_errors());
 }
+
+TEST_CASE("the way out works: sequenced JobSets render with one gang per replicated job") {
+  for (const char* f : {"jobset/in-order.yaml", "jobset/depends-on.yaml"}) {
+    auto r = render(testdata(f).string(), "--jobset-gang replicated-job");
+    INFO(f << "\n" << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("error") == std::string::npos);
+  }
+}
+
+TEST_CASE("a suspended JobSet renders with a warning on stderr") {
+  std::string path = testdata("jobset/suspended.yaml").string();
+  auto r = render(path);
+  CHECK(r.exit_code == 0);
+  CHECK(mentions(r, path + ":6:"));
+  CHECK(mentions(r, "warning:"));
+  CHECK(mentions(r, "[jobset/suspended]"));
+}
