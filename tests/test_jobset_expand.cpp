@@ -160,6 +160,19 @@ TEST_CASE("the JobSet webhook's and CRD defaults are applied (jobset.md §1.4)")
   CHECK_FALSE(rjs[0]["template"]["spec"].contains("completions"));
 }
 
+TEST_CASE("per-pod names and labels are built only for --include pods") {
+  JobSetCase c;
+  RenderOptions o;
+  o.include = {IncludeKind::kScheduler, IncludeKind::kJobSet};
+  run_jobset_case(c, testdata("jobset/trainer.yaml").string(), o);
+  REQUIRE(c.ok);
+  const PodGroup& workers = c.expansion.gangs[0].groups[1];
+  CHECK(workers.min_count == 6);
+  CHECK(workers.pod_names.empty());
+  CHECK(workers.per_pod_labels.empty());
+  CHECK(workers.pod_labels.at("jobset.sigs.k8s.io/replicatedjob-name") == "workers");
+}
+
 TEST_CASE("namespace: input, else --namespace, else default; a conflicting --namespace is refused") {
   JobSetCase plain;
   run_jobset_case(plain, testdata("jobset/in-order.yaml").string(), [] {

@@ -18,7 +18,9 @@ struct JobSetCase {
   bool ok = false;
 };
 
-inline void run_jobset_case(JobSetCase& c, const std::string& path, const RenderOptions& options = {}) {
+// Unless the options say otherwise, expands as `--include scheduler,jobset,pods` (per-pod data filled in).
+inline void run_jobset_case(JobSetCase& c, const std::string& path, RenderOptions options = {}) {
+  if (!options.include) options.include = {IncludeKind::kScheduler, IncludeKind::kJobSet, IncludeKind::kPods};
   c.docs = load_documents({path}, c.diags);
   REQUIRE(c.docs.size() == 1);
   c.ok = expand_jobset(c.docs[0], options, Backend::kDefaultScheduler, c.expansion, c.diags);

@@ -97,6 +97,7 @@ void check_counts(ObjectReader& r, const JobSet& js) {
               fmt::format("replicated job {} has {} pods, more than a gang minCount (int32) can hold",
                           rj.name, rj.pod_count()),
               rj.pointer + "/replicas");
+      any_pods = true;
       continue;
     }
     if (rj.pod_count() > 0) {

@@ -117,7 +117,7 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
 
 }  // namespace
 
-PodGroup jobset_pod_group(const JobSet& js, size_t rj_index) {
+PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
   const ReplicatedJob& rj = js.replicated_jobs[rj_index];
   PodGroup pg;
   pg.name = rj.name;
@@ -127,6 +127,7 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index) {
   StringMap common = jobset_common_keys(js, rj);
   pg.pod_labels = rj.pod_labels;
   for (const auto& [k, v] : common) pg.pod_labels[k] = v;
+  if (!with_pods) return pg;
   const bool indexed = rj.completion_mode == "Indexed";
   const int64_t per_job = rj.pods_per_job();
   for (int64_t j = 0; j < rj.replicas; ++j) {
@@ -151,7 +152,7 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index) {
   return pg;
 }
 
-std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode) {
+std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, bool with_pods) {
   auto source = make_source(js);
   std::vector<Gang> gangs;
   if (mode == JobSetGangMode::kJobSet) {
@@ -159,7 +160,7 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode) {
     for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
       const ReplicatedJob& rj = js.replicated_jobs[i];
       if (rj.pod_count() <= 0) continue;
-      gang.groups.push_back(jobset_pod_group(js, i));
+      gang.groups.push_back(jobset_pod_group(js, i, with_pods));
       if (gang.priority_class_name.empty()) gang.priority_class_name = rj.priority_class_name;
     }
     if (!gang.groups.empty()) gangs.push_back(std::move(gang));
@@ -171,7 +172,7 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode) {
     Gang gang = new_gang(js, fmt::format("{}-{}", js.name, rj.name), source);
     gang.labels[key("replicatedjob-name")] = rj.name;
     gang.priority_class_name = rj.priority_class_name;
-    gang.groups.push_back(jobset_pod_group(js, i));
+    gang.groups.push_back(jobset_pod_group(js, i, with_pods));
     gangs.push_back(std::move(gang));
   }
   return gangs;

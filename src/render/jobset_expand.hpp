@@ -14,11 +14,12 @@
 
 namespace grovectl {
 
-// Requires every replicated job's pod count to fit in int32 (checked by the caller).
-std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode);
+// Requires every replicated job's pod count to fit in int32 (checked by the caller). `with_pods` fills
+// the per-pod names and labels (--include pods only: they grow with the pod count).
+std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, bool with_pods);
 
-// Pod group of one replicated job: names "<js>-<rj>-<jobIdx>-<podIdx>" and the labels/annotations the
-// JobSet and Job controllers put on its pods.
-PodGroup jobset_pod_group(const JobSet& js, size_t rj_index);
+// Pod group of one replicated job; with_pods adds the names "<js>-<rj>-<jobIdx>-<podIdx>" and the
+// labels/annotations the JobSet and Job controllers put on each pod.
+PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods);
 
 }  // namespace grovectl

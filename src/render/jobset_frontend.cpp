@@ -38,7 +38,8 @@ bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Back
   js->doc = &doc;  // same positions; the input outlives the expansion
   check_jobset(*js, options.jobset_gang, diags);
   if (diags.error_count() > errors_before) return false;
-  out.gangs = expand_jobset_gangs(*js, options.jobset_gang);
+  const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
+  out.gangs = expand_jobset_gangs(*js, options.jobset_gang, with_pods);
   return true;
 }
 
