@@ -113,3 +113,25 @@ TEST_CASE("a suspended JobSet renders with a warning on stderr") {
   CHECK(mentions(r, "warning:"));
   CHECK(mentions(r, "[jobset/suspended]"));
 }
+
+TEST_CASE("differing priorityClassNames in a JobSet-wide gang and a foreign managedBy are warnings") {
+  JobSetCase c;
+  run_jobset_case(c, testdata("jobset/mixed-priority.yaml").string());
+  REQUIRE(c.ok);
+  CHECK(c.expansion.gangs[0].priority_class_name == "high");  // the first replicated job's, as PR #1250 does
+  const Diagnostic* prio = find_rule(c.diags, "jobset/priority-class-differs");
+  REQUIRE(prio);
+  CHECK(prio->location.line == 22);
+  const Diagnostic* managed = find_rule(c.diags, "jobset/managed-by");
+  REQUIRE(managed);
+  CHECK(managed->location.line == 6);
+  CHECK_FALSE(c.diags.has_errors());
+
+  JobSetCase per_rj;
+  RenderOptions o;
+  o.jobset_gang = JobSetGangMode::kReplicatedJob;
+  run_jobset_case(per_rj, testdata("jobset/mixed-priority.yaml").string(), o);
+  REQUIRE(per_rj.ok);
+  CHECK_FALSE(find_rule(per_rj.diags, "jobset/priority-class-differs"));
+  CHECK(per_rj.expansion.gangs[1].priority_class_name == "low");
+}
