@@ -10,7 +10,7 @@ namespace grovectl::diff {
 namespace {
 
 struct KindRule {
-  const char* group;
+  const char* group;                   // nullptr: every group and kind
   std::vector<std::string> versions;  // empty: every version
   const char* kind;
   const char* path;        // pattern, see json_path.hpp
@@ -59,11 +59,15 @@ const std::vector<KindRule>& populated_rules() {
 const std::vector<KindRule>& one_sided_rules() {
   static const std::vector<KindRule> rules = {
       {"scheduling.k8s.io", {}, "PodGroup", "/spec/preemptionPolicy", ""},
+      // grove.md §4.4 / DESIGN §3: a static input has no UID, so render writes no ownerReferences while
+      // the live object has the controller's; compared only when both sides carry them.
+      {nullptr, {}, "", "/metadata/ownerReferences", ""},
   };
   return rules;
 }
 
 bool applies(const KindRule& r, const Json& object) {
+  if (r.group == nullptr) return object.is_object();
   if (api_group(object) != r.group || object.value("kind", "") != r.kind) return false;
   if (r.versions.empty()) return true;
   std::string v = api_version(object);
