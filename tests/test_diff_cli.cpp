@@ -22,7 +22,8 @@ Json json_out(const CommandResult& r) {
 
 }  // namespace
 
-TEST_CASE("diff: live copy with server noise, shuffled objects and shuffled podgroups is no difference", "[diff]") {
+TEST_CASE("diff: live copy with server noise, shuffled objects and shuffled podgroups is no difference",
+          "[diff]") {
   auto r = run_grovectl(diff_args("live-noisy.yaml"));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
@@ -105,7 +106,8 @@ TEST_CASE("diff: --ignore removes a field from the output and from the exit code
   auto r = run_grovectl(diff_args("live-changed.yaml", "--ignore '/spec/podgroups/*/minReplicas'"));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
-  auto scoped = run_grovectl(diff_args("live-changed.yaml", "--ignore 'PodGang/shop-0:/spec/podgroups/name=shop-0-leader'"));
+  auto scoped = run_grovectl(
+      diff_args("live-changed.yaml", "--ignore 'PodGang/shop-0:/spec/podgroups/name=shop-0-leader'"));
   CHECK(scoped.exit_code == 0);
   auto other_kind = run_grovectl(diff_args("live-changed.yaml", "--ignore 'PodGroup:/spec/podgroups'"));
   CHECK(other_kind.exit_code == 1);
@@ -121,5 +123,6 @@ TEST_CASE("diff: --color always colors, --context-lines limits context", "[diff]
   // With no context, the hunk is exactly the two changed lines. Canonical YAML of shop-0: apiVersion, kind,
   // metadata, name, namespace, labels (6 lines) + 5 labels + spec, podgroups, "- name: shop-0-leader"
   // (podReferences dropped) -> minReplicas is line 15.
-  CHECK(zero.out.find("@@ -15 +15 @@\n-    minReplicas: 2\n+    minReplicas: 1\n+0 added") != std::string::npos);
+  CHECK(zero.out.find("@@ -15 +15 @@\n-    minReplicas: 2\n+    minReplicas: 1\n+0 added") !=
+        std::string::npos);
 }
