@@ -28,6 +28,9 @@ TEST_CASE("diff: live copy with server noise, shuffled objects and shuffled podg
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out == "+0 added, -0 removed, ~0 changed, 2 unchanged\n");
+  // The PodCliqueSet in the dump is not compared, and the user is told so.
+  CHECK(r.err.find("not compared") != std::string::npos);
+  CHECK(r.err.find("PodCliqueSet.grove.io (1)") != std::string::npos);
   auto j = run_grovectl(diff_args("live-noisy.yaml", "-o json"));
   CHECK(j.exit_code == 0);
   CHECK(json_out(j) == Json::array());
@@ -100,6 +103,7 @@ TEST_CASE("diff: usage errors exit 2", "[diff]") {
   CHECK(run_grovectl(f + live + "--color sometimes").exit_code == 2);
   CHECK(run_grovectl(f + live + "--ignore metadata.labels").exit_code == 2);
   CHECK(run_grovectl(f + "--to-backend nosuch").exit_code == 2);
+  CHECK(run_grovectl(f + live + "--context prod").exit_code == 2);  // --context needs --kubectl
 }
 
 TEST_CASE("diff: --ignore removes a field from the output and from the exit code", "[diff]") {

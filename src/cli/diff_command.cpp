@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "cli/color.hpp"
@@ -47,6 +48,10 @@ bool migration(const DiffFlags& f) {
 // Usage problems that the flag parser cannot see.
 bool check_modes(const DiffFlags& f, Diagnostics& diags) {
   int modes = (f.live.empty() ? 0 : 1) + (f.kubectl ? 1 : 0) + (migration(f) ? 1 : 0);
+  if (!f.context.empty() && !f.kubectl) {
+    diags.error("usage/diff-context", "--context is a kubectl context and needs --kubectl");
+    return false;
+  }
   if (modes == 1) return true;
   diags.error(
       "usage/diff-mode",
@@ -72,16 +77,27 @@ std::string options_label(const RenderOptions& o, const SelectorFlags& flags) {
   return label;
 }
 
-// Live objects of other kinds (a namespace dump, the PodCliqueSet itself) are not ours to compare.
+// Live objects of other kinds (a namespace dump, the PodCliqueSet itself) are not ours to compare; a note
+// on stderr says what was skipped, so objects of another backend are never silently ignored.
 std::vector<Json> live_of_rendered_kinds(const std::vector<SourceDocument>& docs,
                                          const std::vector<Json>& rendered) {
   std::set<std::pair<std::string, std::string>> kinds;
   for (const auto& o : rendered) kinds.insert({diff::api_group(o), o.value("kind", "")});
   std::vector<Json> live;
+  std::map<std::string, size_t> skipped;
   for (const auto& d : docs) {
-    if (kinds.count({diff::api_group(d.value), d.value.is_object() ? d.value.value("kind", "") : ""})) {
+    std::string kind = d.value.is_object() ? d.value.value("kind", "") : "";
+    if (kinds.count({diff::api_group(d.value), kind})) {
       live.push_back(d.value);
+    } else {
+      ++skipped[kind + (diff::api_group(d.value).empty() ? "" : "." + diff::api_group(d.value))];
     }
+  }
+  if (!skipped.empty()) {
+    std::string list;
+    for (const auto& [k, n] : skipped) list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", k, n);
+    std::cerr << "grovectl: note: not compared, the render produces no objects of these kinds: " << list
+              << "\n";
   }
   return live;
 }
@@ -193,6 +209,9 @@ CommandRunner add_diff_command(CLI::App& app) {
       "Sides: '-' is live (or the current backend/version), '+' is what grovectl renders (or the target).\n"
       "Before comparing, both sides drop status and server metadata, get server defaults filled in, and\n"
       "lose fields only the cluster can know (PodGang podReferences, Priority admission's priority).\n"
+      "--kubectl asks only for the rendered names, so it cannot see leftover objects; to find those, pipe\n"
+      "  kubectl get podgangs,<backend kinds> -n NS -l app.kubernetes.io/part-of=PCS -o yaml | grovectl diff "
+      "... --live -\n"
       "Exit codes: 0 no differences, 1 differences, 2 usage error, 3 input, I/O, kubectl or internal error.\n"
       "Examples:\n"
       "  kubectl get podgangs -n team -o yaml | grovectl diff -f pcs.yaml --live -\n"
