@@ -69,11 +69,10 @@ std::optional<RenderOptions> target_options(const DiffFlags& f, Diagnostics& dia
   return make_render_options(to, diags);
 }
 
-std::string options_label(const RenderOptions& o, const SelectorFlags& flags) {
+std::string options_label(const RenderOptions& o) {
   std::string backend = o.backend ? backend_name(*o.backend) : "(from input)";
   std::string label = fmt::format("{}@{}", backend, o.kube_version.text());
   if (o.hierarchy == Hierarchy::kComposite) label += "/composite";
-  (void)flags;
   return label;
 }
 
@@ -138,8 +137,8 @@ int run_diff(const DiffFlags& flags) {
     old_side = rendered;
     new_side = render_documents(docs, *to, templates, diags);
     if (diags.has_errors()) return fail(diags, kExitFailure);
-    text.old_label = options_label(*options, flags.selectors);
-    text.new_label = options_label(*to, flags.selectors);
+    text.old_label = options_label(*options);
+    text.new_label = options_label(*to);
   } else {
     std::vector<SourceDocument> live_docs;
     if (flags.kubectl) {
