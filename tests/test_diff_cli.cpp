@@ -130,3 +130,26 @@ TEST_CASE("diff: --color always colors, --context-lines limits context", "[diff]
   CHECK(zero.out.find("@@ -15 +15 @@\n-    minReplicas: 2\n+    minReplicas: 1\n+0 added") !=
         std::string::npos);
 }
+
+TEST_CASE("diff: default-scheduler 1.37 live objects with server defaults; a changed minCount", "[diff]") {
+  // The live PodGroups carry disruptionMode {single: {}}, which the server fills in and render leaves out
+  // (k8s-workload-api.md §6.2 item 2, §7.2): not a difference. Templates are matched by name.
+  std::string base = "diff -f '" + testdata("diff/pcs.yaml").string() +
+                     "' --backend default-scheduler --kube-version 1.37 --include scheduler --live '";
+  auto same = run_grovectl(base + testdata("diff/live-workload-1.37.yaml").string() + "'");
+  INFO(same.out << same.err);
+  CHECK(same.exit_code == 0);
+  CHECK(same.out == "+0 added, -0 removed, ~0 changed, 5 unchanged\n");
+  auto changed =
+      run_grovectl(base + testdata("diff/live-workload-1.37-mincount.yaml").string() + "' -o json");
+  REQUIRE(changed.exit_code == 1);
+  Json j = json_out(changed);
+  REQUIRE(j.size() == 1);
+  CHECK(j[0]["object"]["kind"] == "Workload");
+  CHECK(j[0]["object"]["name"] == "shop-0");
+  REQUIRE(j[0]["changes"].size() == 1);
+  CHECK(j[0]["changes"][0]["path"] ==
+        "/spec/podGroupTemplates/name=shop-0-sg-0-worker/schedulingPolicy/gang/minCount");
+  CHECK(j[0]["changes"][0]["old"] == 3);
+  CHECK(j[0]["changes"][0]["new"] == 2);
+}
