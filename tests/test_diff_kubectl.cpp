@@ -1,11 +1,11 @@
 // grovectl diff --kubectl: a stand-in `kubectl` script on PATH records its arguments and answers like
 // `kubectl get ... -o yaml --ignore-not-found` would (DESIGN §7: read-only, exactly the rendered kinds and
 // names; NotFound is a missing object, not an error; a kubectl failure is exit 3, never 1).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 #include "test_support.hpp"
 
@@ -28,7 +28,8 @@ struct FakeKubectl {
   ~FakeKubectl() { fs::remove_all(dir); }
   CommandResult diff(const std::string& extra = "") const {
     return run_shell("PATH='" + dir.string() + "':\"$PATH\" NO_COLOR=1 '" + GROVECTL_BINARY + "' diff -f '" +
-                     testdata("diff/pcs.yaml").string() + "' --include podgang --kubectl " + extra);
+                     testdata("diff/pcs.yaml").string() + "' --kubectl " +
+                     (extra.find("--include") == std::string::npos ? "--include podgang " : "") + extra);
   }
   std::string calls() const { return read_file(dir / "calls.log"); }
 };
@@ -71,4 +72,17 @@ TEST_CASE("diff --kubectl: a failing kubectl is an error, exit 3", "[diff]") {
 TEST_CASE("diff --kubectl: unparseable kubectl output is an error, exit 3", "[diff]") {
   FakeKubectl k("printf 'items: [\\n'");
   CHECK(k.diff().exit_code == 3);
+}
+
+TEST_CASE("diff --kubectl: one get per rendered kind and version, in creation order", "[diff]") {
+  // Both calls answer with the whole list, as a namespace-wide get would: duplicates are compared once.
+  FakeKubectl k("cat '" + testdata("diff/live-workload-1.37.yaml").string() + "'");
+  auto r = k.diff("--backend default-scheduler --kube-version 1.37 --include scheduler");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(k.calls() ==
+        "get workload.v1beta1.scheduling.k8s.io shop-0 shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n"
+        "get podgroup.v1beta1.scheduling.k8s.io shop-0-shop-0-leader shop-0-shop-0-sg-0-worker "
+        "shop-0-sg-0-shop-0-sg-1-worker -n team-a -o yaml --ignore-not-found\n");
+  CHECK(r.err.find("appears more than once") != std::string::npos);
 }

@@ -84,10 +84,19 @@ std::vector<Json> live_of_rendered_kinds(const std::vector<SourceDocument>& docs
   for (const auto& o : rendered) kinds.insert({diff::api_group(o), o.value("kind", "")});
   std::vector<Json> live;
   std::map<std::string, size_t> skipped;
+  std::map<diff::ObjectKey, size_t> seen;
   for (const auto& d : docs) {
     std::string kind = d.value.is_object() ? d.value.value("kind", "") : "";
     if (kinds.count({diff::api_group(d.value), kind})) {
-      live.push_back(d.value);
+      diff::ObjectKey key = diff::object_key(d.value);
+      auto [it, inserted] = seen.try_emplace(key, live.size());
+      if (inserted) {
+        live.push_back(d.value);
+      } else {
+        std::cerr << "grovectl: " << format_location(d.locate()) << ": warning: live " << diff::display(key)
+                  << " appears more than once; the last copy is compared\n";
+        live[it->second] = d.value;
+      }
     } else {
       ++skipped[kind + (diff::api_group(d.value).empty() ? "" : "." + diff::api_group(d.value))];
     }
