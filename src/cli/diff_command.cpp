@@ -81,12 +81,12 @@ std::string options_label(const RenderOptions& o) {
 std::vector<Json> live_of_rendered_kinds(const std::vector<SourceDocument>& docs,
                                          const std::vector<Json>& rendered) {
   std::set<std::pair<std::string, std::string>> kinds;
-  for (const auto& o : rendered) kinds.insert({diff::api_group(o), o.value("kind", "")});
+  for (const auto& o : rendered) kinds.insert({diff::api_group(o), diff::object_key(o).kind});
   std::vector<Json> live;
   std::map<std::string, size_t> skipped;
   std::map<diff::ObjectKey, size_t> seen;
   for (const auto& d : docs) {
-    std::string kind = d.value.is_object() ? d.value.value("kind", "") : "";
+    std::string kind = diff::object_key(d.value).kind;
     if (kinds.count({diff::api_group(d.value), kind})) {
       diff::ObjectKey key = diff::object_key(d.value);
       auto [it, inserted] = seen.try_emplace(key, live.size());

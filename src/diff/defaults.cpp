@@ -68,7 +68,7 @@ const std::vector<KindRule>& one_sided_rules() {
 
 bool applies(const KindRule& r, const Json& object) {
   if (r.group == nullptr) return object.is_object();
-  if (api_group(object) != r.group || object.value("kind", "") != r.kind) return false;
+  if (api_group(object) != r.group || object_key(object).kind != r.kind) return false;
   if (r.versions.empty()) return true;
   std::string v = api_version(object);
   for (const auto& want : r.versions) {

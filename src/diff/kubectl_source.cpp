@@ -22,7 +22,7 @@ namespace {
 constexpr size_t kNamesPerCall = 200;  // keeps argv far below ARG_MAX
 
 std::string resource_arg(const Json& object) {
-  std::string kind = object.value("kind", "");
+  std::string kind = object_key(object).kind;
   std::transform(kind.begin(), kind.end(), kind.begin(), [](unsigned char c) { return std::tolower(c); });
   std::string group = api_group(object);
   if (group.empty()) return kind;  // core group: the kind alone

@@ -59,7 +59,7 @@ void append_object(std::string& out, const ObjectDiff& d, const TextOptions& opt
 Json object_json(const ObjectDiff& d) {
   const Json& o = d.new_object ? *d.new_object : *d.old_object;
   Json j = Json::object();
-  j["apiVersion"] = o.value("apiVersion", "");
+  j["apiVersion"] = o.contains("apiVersion") && o["apiVersion"].is_string() ? o["apiVersion"] : Json("");
   j["group"] = d.key.group;
   j["kind"] = d.key.kind;
   j["namespace"] = d.key.ns;
