@@ -1,0 +1,219 @@
+#include "diff/compare.hpp"
+
+#include <map>
+
+#include "diff/defaults.hpp"
+#include "diff/json_path.hpp"
+#include "diff/normalize.hpp"
+
+namespace grovectl::diff {
+namespace {
+
+std::string item_token(const Json& item, const std::optional<std::string>& key, size_t index) {
+  if (key) return *key + "=" + item[*key].get<std::string>();
+  return std::to_string(index);
+}
+
+bool values_equal(const Json& a, const Json& b);
+
+bool objects_equal(const Json& a, const Json& b) {
+  if (a.size() != b.size()) return false;
+  for (auto it = a.begin(); it != a.end(); ++it) {
+    auto other = b.find(it.key());
+    if (other == b.end() || !values_equal(it.value(), *other)) return false;
+  }
+  return true;
+}
+
+bool arrays_equal(const Json& a, const Json& b) {
+  if (a.size() != b.size()) return false;
+  if (auto key = list_key(a, b)) {
+    std::map<std::string, const Json*> by_key;
+    for (const auto& item : a) by_key[item[*key].get<std::string>()] = &item;
+    for (const auto& item : b) {
+      auto it = by_key.find(item[*key].get<std::string>());
+      if (it == by_key.end() || !values_equal(*it->second, item)) return false;
+    }
+    return true;
+  }
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!values_equal(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+bool values_equal(const Json& a, const Json& b) {
+  if (a.is_object() && b.is_object()) return objects_equal(a, b);
+  if (a.is_array() && b.is_array()) return arrays_equal(a, b);
+  return a == b;
+}
+
+void compare_into(const Json& a, const Json& b, const std::string& path, std::vector<Change>& out) {
+  if (a.is_object() && b.is_object()) {
+    for (auto it = b.begin(); it != b.end(); ++it) {
+      std::string p = path + "/" + escape_token(it.key());
+      auto other = a.find(it.key());
+      if (other == a.end()) {
+        out.push_back({p, Json(nullptr), it.value()});
+      } else {
+        compare_into(*other, it.value(), p, out);
+      }
+    }
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      if (!b.contains(it.key()))
+        out.push_back({path + "/" + escape_token(it.key()), it.value(), Json(nullptr)});
+    }
+    return;
+  }
+  if (a.is_array() && b.is_array()) {
+    if (auto key = list_key(a, b)) {
+      std::map<std::string, const Json*> old_by_key;
+      for (const auto& item : a) old_by_key[item[*key].get<std::string>()] = &item;
+      for (size_t i = 0; i < b.size(); ++i) {
+        std::string k = b[i][*key].get<std::string>();
+        std::string p = path + "/" + escape_token(item_token(b[i], key, i));
+        auto it = old_by_key.find(k);
+        if (it == old_by_key.end()) {
+          out.push_back({p, Json(nullptr), b[i]});
+        } else {
+          compare_into(*it->second, b[i], p, out);
+          old_by_key.erase(it);
+        }
+      }
+      for (const auto& item : a) {
+        std::string k = item[*key].get<std::string>();
+        if (old_by_key.count(k))
+          out.push_back({path + "/" + escape_token(*key + "=" + k), item, Json(nullptr)});
+      }
+      return;
+    }
+    size_t n = std::max(a.size(), b.size());
+    for (size_t i = 0; i < n; ++i) {
+      std::string p = path + "/" + std::to_string(i);
+      if (i >= a.size()) {
+        out.push_back({p, Json(nullptr), b[i]});
+      } else if (i >= b.size()) {
+        out.push_back({p, a[i], Json(nullptr)});
+      } else {
+        compare_into(a[i], b[i], p, out);
+      }
+    }
+    return;
+  }
+  if (!values_equal(a, b)) out.push_back({path, a, b});
+}
+
+Json normalized(const Json& object, const CompareOptions& options) {
+  Json o = object;
+  strip_server_fields(o);
+  apply_server_defaults(o);
+  apply_ignore_rules(o, options.ignore);
+  return o;
+}
+
+void drop_populated_alone(Json& object) {
+  Json copy = object;
+  drop_server_populated(object, copy);
+}
+
+}  // namespace
+
+std::string op_name(Op op) {
+  switch (op) {
+    case Op::kAdded:
+      return "added";
+    case Op::kRemoved:
+      return "removed";
+    case Op::kChanged:
+      return "changed";
+    case Op::kUnchanged:
+      break;
+  }
+  return "unchanged";
+}
+
+Json align_to(const Json& old_value, const Json& new_value) {
+  if (old_value.is_object() && new_value.is_object()) {
+    Json out = Json::object();
+    for (auto it = new_value.begin(); it != new_value.end(); ++it) {
+      auto other = old_value.find(it.key());
+      if (other != old_value.end()) out[it.key()] = align_to(*other, it.value());
+    }
+    for (auto it = old_value.begin(); it != old_value.end(); ++it) {
+      if (!out.contains(it.key())) out[it.key()] = it.value();
+    }
+    return out;
+  }
+  if (old_value.is_array() && new_value.is_array()) {
+    Json out = Json::array();
+    if (auto key = list_key(old_value, new_value)) {
+      std::map<std::string, const Json*> old_by_key;
+      for (const auto& item : old_value) old_by_key[item[*key].get<std::string>()] = &item;
+      for (const auto& item : new_value) {
+        auto it = old_by_key.find(item[*key].get<std::string>());
+        if (it == old_by_key.end()) continue;
+        out.push_back(align_to(*it->second, item));
+        old_by_key.erase(it);
+      }
+      for (const auto& item : old_value) {
+        if (old_by_key.count(item[*key].get<std::string>())) out.push_back(item);
+      }
+      return out;
+    }
+    for (size_t i = 0; i < old_value.size(); ++i) {
+      out.push_back(i < new_value.size() ? align_to(old_value[i], new_value[i]) : old_value[i]);
+    }
+    return out;
+  }
+  return old_value;
+}
+
+std::vector<Change> compare_values(const Json& old_value, const Json& new_value) {
+  std::vector<Change> out;
+  compare_into(old_value, new_value, "", out);
+  return out;
+}
+
+std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
+                                         const std::vector<Json>& new_objects,
+                                         const CompareOptions& options) {
+  std::map<ObjectKey, size_t> old_index;
+  for (size_t i = 0; i < old_objects.size(); ++i) old_index.emplace(object_key(old_objects[i]), i);
+  std::vector<bool> old_used(old_objects.size(), false);
+  std::vector<ObjectDiff> result;
+  for (const auto& raw_new : new_objects) {
+    ObjectDiff d;
+    d.key = object_key(raw_new);
+    Json n = normalized(raw_new, options);
+    auto it = old_index.find(d.key);
+    if (it == old_index.end() || old_used[it->second]) {
+      drop_populated_alone(n);
+      d.op = Op::kAdded;
+      d.changes.push_back({"", Json(nullptr), n});
+      d.new_object = std::move(n);
+    } else {
+      old_used[it->second] = true;
+      Json o = normalized(old_objects[it->second], options);
+      drop_server_populated(o, n);
+      d.changes = compare_values(o, n);
+      d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
+      d.old_object = align_to(o, n);
+      d.new_object = std::move(n);
+    }
+    result.push_back(std::move(d));
+  }
+  for (size_t i = 0; i < old_objects.size(); ++i) {
+    if (old_used[i]) continue;
+    ObjectDiff d;
+    d.key = object_key(old_objects[i]);
+    d.op = Op::kRemoved;
+    Json o = normalized(old_objects[i], options);
+    drop_populated_alone(o);
+    d.changes.push_back({"", o, Json(nullptr)});
+    d.old_object = std::move(o);
+    result.push_back(std::move(d));
+  }
+  return result;
+}
+
+}  // namespace grovectl::diff

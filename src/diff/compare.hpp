@@ -1,0 +1,46 @@
+#pragma once
+// Structural comparison of two normalized objects, and of two object sets matched by identity.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json.hpp"
+#include "diff/ignore.hpp"
+#include "diff/object_key.hpp"
+
+namespace grovectl::diff {
+
+struct Change {
+  std::string path;  // JSON pointer; keyed list items as name=X (cli-anchors.md §9 pointer form)
+  Json old_value;    // null when absent
+  Json new_value;    // null when absent
+};
+
+enum class Op { kAdded, kRemoved, kChanged, kUnchanged };
+std::string op_name(Op op);
+
+struct ObjectDiff {
+  ObjectKey key;
+  Op op = Op::kUnchanged;
+  std::optional<Json> old_object;  // normalized, aligned to new_object's order
+  std::optional<Json> new_object;  // normalized
+  std::vector<Change> changes;
+};
+
+struct CompareOptions {
+  std::vector<IgnoreRule> ignore;
+};
+
+// Reorders `old_value`'s keys and keyed list items to follow `new_value`, so text diffs show only
+// real changes; items only in `old_value` keep their order after the matched ones.
+Json align_to(const Json& old_value, const Json& new_value);
+
+// Differences between two values (keyed lists matched by key, never by position when a key exists).
+std::vector<Change> compare_values(const Json& old_value, const Json& new_value);
+
+// Normalizes both sides (strip, defaults, populated fields, ignore rules) and matches objects by
+// group + kind + namespace + name. Result order: new side's order, then objects only on the old side.
+std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
+                                         const std::vector<Json>& new_objects, const CompareOptions& options);
+
+}  // namespace grovectl::diff

@@ -1,0 +1,23 @@
+#pragma once
+// Object identity for diff: API group + kind + namespace + name (the version is compared, not matched).
+#include <string>
+
+#include "core/json.hpp"
+
+namespace grovectl::diff {
+
+struct ObjectKey {
+  std::string group;
+  std::string kind;
+  std::string ns;
+  std::string name;
+  auto operator<=>(const ObjectKey&) const = default;
+};
+
+ObjectKey object_key(const Json& object);
+// "PodGroup.scheduling.run.ai default/my-pcs-0" (kubectl's kind.group form).
+std::string display(const ObjectKey& key);
+std::string api_group(const Json& object);
+std::string api_version(const Json& object);  // "v1beta1" of "scheduling.k8s.io/v1beta1"
+
+}  // namespace grovectl::diff
