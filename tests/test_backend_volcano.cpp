@@ -112,4 +112,8 @@ TEST_CASE("volcano: any topology is refused") {
   CHECK_THAT(r.err, Catch::Contains("volcano scheduler backend does not support topologyConstraint"));
   CHECK_THAT(r.err, Catch::Contains("[capability/volcano-topology]"));
   CHECK_THAT(r.err, Catch::Contains("clique-topo-pcs.yaml:3:1"));
+  // Grove rejects it at admission even when no ClusterTopologyBinding is given (constraints dropped).
+  auto without = run_grovectl("render -f " + td("backends/clique-topo-pcs.yaml") + " --backend volcano");
+  CHECK(without.exit_code == 1);
+  CHECK_THAT(without.err, Catch::Contains("[capability/volcano-topology]"));
 }

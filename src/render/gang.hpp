@@ -23,9 +23,9 @@ struct PackConstraint {
 };
 
 struct PodGroup {
-  std::string name;        // PodClique FQN, or the replicated job name for a JobSet
-  int32_t min_count = 0;   // minReplicas / gang minCount
-  int32_t pod_count = 0;   // pods the owning controller creates for this group
+  std::string name;       // PodClique FQN, or the replicated job name for a JobSet
+  int32_t min_count = 0;  // minReplicas / gang minCount
+  int32_t pod_count = 0;  // pods the owning controller creates for this group
   std::optional<PackConstraint> topology;
   std::string template_name;            // clique template / replicated job this group comes from
   std::vector<std::string> pod_names;   // names of the pods (stubs for --include pods)
@@ -66,6 +66,8 @@ struct GangSource {
   StringMap annotations;
   std::vector<TemplateMeta> templates;
   Location location;
+  bool declares_topology =
+      false;  // the input sets a topologyConstraint anywhere (kept even without a binding)
 };
 
 struct Gang {

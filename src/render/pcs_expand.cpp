@@ -43,6 +43,7 @@ class Expander {
     s->annotations = pcs_.annotations;
     for (const auto& c : pcs_.cliques) s->templates.push_back({c.name, c.labels, c.annotations});
     if (pcs_.doc) s->location = pcs_.doc->locate();
+    s->declares_topology = has_any_topology_constraint(pcs_);
     return s;
   }
 

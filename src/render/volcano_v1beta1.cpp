@@ -46,7 +46,8 @@ class VolcanoMapping final : public Mapping {
   }
 
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
-    if (gang_has_topology(gang)) {
+    // Grove's volcano backend rejects any topologyConstraint at admission, with or without a binding.
+    if (gang_has_topology(gang) || (gang.source && gang.source->declares_topology)) {
       refuse(gang, "capability/volcano-topology",
              fmt::format(
                  "{}: volcano scheduler backend does not support topologyConstraint; remove the topology "
