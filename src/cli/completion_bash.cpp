@@ -48,13 +48,15 @@ void write_command_function(std::ostream& out, const CompletionCommand& c, bool 
     out << "  case $prev in\n";
     for (const auto& f : c.flags) {
       if (f.kind == ValueKind::kNone) continue;
-      out << "    " << join(f.names, "|") << ")\n      " << value_action(f.kind, f.choices) << "\n      return\n      ;;\n";
+      out << "    " << join(f.names, "|") << ")\n      " << value_action(f.kind, f.choices)
+          << "\n      return\n      ;;\n";
     }
     out << "  esac\n";
   }
   std::vector<std::string> flags;
   for (const auto& f : c.flags) flags.insert(flags.end(), f.names.begin(), f.names.end());
-  out << "  if [[ $cur == -* ]]; then\n    __grovectl_words \"" << join(flags, " ") << "\"\n    return\n  fi\n";
+  out << "  if [[ $cur == -* ]]; then\n    __grovectl_words \"" << join(flags, " ")
+      << "\"\n    return\n  fi\n";
   if (root) {
     std::vector<std::string> names;
     for (const auto& s : c.subcommands) names.push_back(s.name);
@@ -120,7 +122,8 @@ __grovectl_contexts() {
   // The root takes no option values today; skip any it gains so they are not taken for a command.
   std::vector<std::string> root_value_flags;
   for (const auto& f : root.flags) {
-    if (f.kind != ValueKind::kNone) root_value_flags.insert(root_value_flags.end(), f.names.begin(), f.names.end());
+    if (f.kind != ValueKind::kNone)
+      root_value_flags.insert(root_value_flags.end(), f.names.begin(), f.names.end());
   }
   out << "_grovectl() {\n"
          "  local cur=${COMP_WORDS[COMP_CWORD]} prev= cmd= i\n"

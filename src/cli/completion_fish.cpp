@@ -82,16 +82,16 @@ complete -c kubectl-grove -w grovectl
   std::string no_command = "not __fish_seen_subcommand_from " + join(names, " ");
   for (const auto& f : root.flags) write_flags(out, no_command, f);
   for (const auto& s : root.subcommands) {
-    out << "complete -c grovectl -n " << fish_quote(no_command) << " -a " << s.name << " -d " << fish_quote(s.description)
-        << "\n";
+    out << "complete -c grovectl -n " << fish_quote(no_command) << " -a " << s.name << " -d "
+        << fish_quote(s.description) << "\n";
   }
   for (const auto& s : root.subcommands) {
     out << "\n# " << s.name << "\n";
     std::string in_command = "__fish_seen_subcommand_from " + s.name;
     for (const auto& f : s.flags) write_flags(out, in_command, f);
     if (s.positional_kind != ValueKind::kNone) {
-      out << "complete -c grovectl -n " << fish_quote(in_command) << value_args(s.positional_kind, s.positional_choices)
-          << "\n";
+      out << "complete -c grovectl -n " << fish_quote(in_command)
+          << value_args(s.positional_kind, s.positional_choices) << "\n";
     }
   }
   return out.str();

@@ -25,7 +25,9 @@ std::vector<std::string> member_choices(const CLI::Option& opt) {
   return out;
 }
 
-bool takes_value(const CLI::Option& opt) { return opt.get_items_expected_max() > 0; }
+bool takes_value(const CLI::Option& opt) {
+  return opt.get_items_expected_max() > 0;
+}
 
 CompletionFlag flag_of(const std::string& command, const CLI::Option& opt, bool exits) {
   CompletionFlag f;
@@ -49,7 +51,9 @@ CompletionFlag flag_of(const std::string& command, const CLI::Option& opt, bool 
   return f;
 }
 
-bool visible(const CLI::Option* opt) { return !opt->get_group().empty(); }
+bool visible(const CLI::Option* opt) {
+  return !opt->get_group().empty();
+}
 
 CompletionCommand command_of(CLI::App& app, const std::string& command) {
   CompletionCommand c;
@@ -79,7 +83,8 @@ std::string short_description(const std::string& text) {
   std::string line = text.substr(0, text.find('\n'));
   for (const char* stop : {": ", "; ", ". "}) {
     for (auto at = line.find(stop); at != std::string::npos; at = line.find(stop, at + 1)) {
-      bool abbreviation = at >= 3 && (line.compare(at - 3, 3, "e.g") == 0 || line.compare(at - 3, 3, "i.e") == 0);
+      bool abbreviation =
+          at >= 3 && (line.compare(at - 3, 3, "e.g") == 0 || line.compare(at - 3, 3, "i.e") == 0);
       if (at > 0 && !abbreviation) {
         line = line.substr(0, at);
         break;
@@ -90,6 +95,8 @@ std::string short_description(const std::string& text) {
   return line;
 }
 
-CompletionCommand completion_model(CLI::App& app) { return command_of(app, ""); }
+CompletionCommand completion_model(CLI::App& app) {
+  return command_of(app, "");
+}
 
 }  // namespace grovectl

@@ -2,10 +2,9 @@
 // A shell-neutral description of the command line, read from the CLI11 app at run time, so the
 // completion scripts follow every flag other commands add. Values a flag accepts come from a small
 // table (completion_values.cpp) or, failing that, from a CLI::IsMember check on the option.
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace grovectl {
 

@@ -67,7 +67,9 @@ std::string message_for(const CompletionFlag& f) {
 }
 
 void write_flag_specs(std::ostream& out, const CompletionFlag& f) {
-  std::string prefix = f.exits ? "(- *)" : f.repeatable ? "*" : (f.names.size() > 1 ? "(" + join(f.names, " ") + ")" : "");
+  std::string prefix = f.exits        ? "(- *)"
+                       : f.repeatable ? "*"
+                                      : (f.names.size() > 1 ? "(" + join(f.names, " ") + ")" : "");
   for (const auto& n : f.names) {
     std::string spec = prefix + n;
     if (f.kind != ValueKind::kNone) spec += n.starts_with("--") ? "=" : "+";
@@ -81,7 +83,8 @@ void write_subcommand(std::ostream& out, const CompletionCommand& c) {
   out << function_name(c.name) << "() {\n  _arguments";
   for (const auto& f : c.flags) write_flag_specs(out, f);
   if (c.positional_kind != ValueKind::kNone) {
-    out << " \\\n    '" << escape("1" + value_spec(c.positional_kind, c.positional_choices, "argument")) << "'";
+    out << " \\\n    '" << escape("1" + value_spec(c.positional_kind, c.positional_choices, "argument"))
+        << "'";
   }
   out << "\n}\n\n";
 }
@@ -125,7 +128,8 @@ __grovectl_commands() {
       curcontext=${curcontext%:*:*}:grovectl-$words[1]:
       case $words[1] in
 )SH";
-  for (const auto& s : root.subcommands) out << "        (" << s.name << ") " << function_name(s.name) << " ;;\n";
+  for (const auto& s : root.subcommands)
+    out << "        (" << s.name << ") " << function_name(s.name) << " ;;\n";
   out << R"SH(      esac
       ;;
   esac

@@ -14,7 +14,9 @@
 namespace grovectl {
 namespace {
 
-std::string commit() { return *build::kCommit ? build::kCommit : "unknown"; }
+std::string commit() {
+  return *build::kCommit ? build::kCommit : "unknown";
+}
 
 Json version_info() {
   Json info = Json::object();
@@ -24,7 +26,11 @@ Json version_info() {
   for (const auto& v : KubeVersion::supported()) versions.push_back(v.text());
   info["kubernetesVersions"] = versions;
   info["defaultKubernetesVersion"] = KubeVersion::newest().text();
-  info["backends"] = backend_names();
+  Json backends = Json::array();
+  for (const auto& name : backend_names()) {
+    if (backend_name(*parse_backend(name)) == name) backends.push_back(name);  // aliases left out
+  }
+  info["backends"] = backends;
   Json schemas = Json::array();
   constexpr std::string_view kSchemaDir = "src/validate/schemas/";
   for (const auto& f : embedded_files()) {
@@ -41,11 +47,11 @@ std::string join(const Json& list) {
 }
 
 std::string text(const Json& info) {
-  return "Version: " + info["version"].get<std::string>() + "\n" +                                 //
-         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +                            //
-         "Kubernetes versions: " + join(info["kubernetesVersions"]) + " (default " +               //
-         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                             //
-         "Backends: " + join(info["backends"]) + "\n" +                                            //
+  return "Version: " + info["version"].get<std::string>() + "\n" +                    //
+         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +               //
+         "Kubernetes versions: " + join(info["kubernetesVersions"]) + " (default " +  //
+         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                //
+         "Backends: " + join(info["backends"]) + "\n" +                               //
          "Embedded schemas: " + join(info["embeddedSchemas"]) + "\n";
 }
 
@@ -55,7 +61,8 @@ CommandRunner add_version_command(CLI::App& app) {
   app.set_version_flag("--version", std::string("grovectl ") + build::kVersion + " (commit " + commit() + ")",
                        "Print the version and exit");
   auto output = std::make_shared<std::string>("text");
-  CLI::App* cmd = app.add_subcommand("version", "Print the grovectl version, git commit and what it supports");
+  CLI::App* cmd =
+      app.add_subcommand("version", "Print the grovectl version, git commit and what it supports");
   cmd->add_option("-o,--output", *output, "Output format: text, json or yaml")
       ->check(CLI::IsMember({"text", "json", "yaml"}));
   cmd->footer(
