@@ -4,6 +4,8 @@
 # (= targets `completions` and `man`); tests/test_packaging*.cpp fail while they are stale.
 
 install(TARGETS grovectl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# kubectl (1.26+) runs kubectl_complete-grove to complete `kubectl grove ...`.
+install(PROGRAMS completions/kubectl_complete-grove DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES man/grovectl.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES completions/grovectl.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME grovectl)

@@ -183,7 +183,18 @@ TEST_CASE("cmake --install lays out binary, man page, completions and the kubect
   CHECK(run_shell("cmake --install " + quote(build_dir().string()) + " --prefix " + quote(prefix.string()))
             .exit_code == 0);
 
+  // kubectl 1.26+ completes `kubectl grove ...` by running kubectl_complete-grove (Cobra protocol:
+  // candidates, then a ":<directive>" line).
+  fs::path completer = prefix / "bin/kubectl_complete-grove";
+  CHECK((fs::status(completer).permissions() & fs::perms::owner_exec) != fs::perms::none);
+  auto candidates = run_shell(quote(completer.string()) + " render --backend ''");
+  CHECK(candidates.exit_code == 0);
+  CHECK(candidates.out == "default-scheduler\nkai-scheduler\nvolcano\nkoord-scheduler\nkoordinator\n:4\n");
+
   if (have("kubectl")) {
+    auto complete =
+        run_shell("PATH=" + quote((prefix / "bin").string()) + ":$PATH kubectl __complete grove r");
+    CHECK(complete.out == "render\n:4\n");
     auto via_kubectl = run_shell("PATH=" + quote((prefix / "bin").string()) + ":$PATH kubectl grove version");
     INFO(via_kubectl.err);
     CHECK(via_kubectl.exit_code == 0);
