@@ -35,3 +35,22 @@ add_custom_target(man
   COMMENT "Regenerating man/grovectl.1 with help2man"
   VERBATIM)
 add_custom_target(packaging-files DEPENDS completions man)
+
+# `grovectl version` reports the commit read at configure time; re-configure when HEAD moves so
+# an incremental build after a commit does not report the previous one.
+execute_process(COMMAND git rev-parse --git-path HEAD --symbolic-full-name HEAD
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} OUTPUT_VARIABLE _grovectl_git OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+string(REPLACE "\n" ";" _grovectl_git "${_grovectl_git}")
+list(LENGTH _grovectl_git _grovectl_git_n)
+if(_grovectl_git_n EQUAL 2)
+  list(GET _grovectl_git 0 _grovectl_head)
+  list(GET _grovectl_git 1 _grovectl_ref)
+  execute_process(COMMAND git rev-parse --git-path ${_grovectl_ref}
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} OUTPUT_VARIABLE _grovectl_ref_file OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  foreach(f ${_grovectl_head} ${_grovectl_ref_file})
+    get_filename_component(f ${f} ABSOLUTE BASE_DIR ${CMAKE_SOURCE_DIR})
+    if(EXISTS ${f})
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${f})
+    endif()
+  endforeach()
+endif()
