@@ -127,11 +127,17 @@ __grovectl_cmd_diff() {
 }
 
 __grovectl_cmd_backends() {
+  case $prev in
+    -o|--output)
+      __grovectl_words "text json"
+      return
+      ;;
+  esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help"
+    __grovectl_words "-h --help -o --output"
     return
   fi
-  __grovectl_words "-h --help"
+  __grovectl_words "-h --help -o --output"
 }
 
 __grovectl_cmd_version() {

@@ -19,7 +19,7 @@ complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff ba
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a render -d 'Expand PodCliqueSets and JobSets into gang objects'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a validate -d 'Not built yet'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a diff -d 'Not built yet'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a backends -d 'Not built yet'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a backends -d 'Support matrix'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a version -d 'Print the grovectl version, git commit and what it supports'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a completion -d 'Print a shell completion script (bash, zsh or fish)'
 
@@ -47,6 +47,7 @@ complete -c grovectl -n '__fish_seen_subcommand_from diff' -s h -l help -d 'Prin
 
 # backends
 complete -c grovectl -n '__fish_seen_subcommand_from backends' -s h -l help -d 'Print this help message and exit'
+complete -c grovectl -n '__fish_seen_subcommand_from backends' -s o -l output -x -a 'text json' -d 'Output format'
 
 # version
 complete -c grovectl -n '__fish_seen_subcommand_from version' -s h -l help -d 'Print this help message and exit'
