@@ -7,10 +7,9 @@
 // snapshot. Released 1.36 (k8s-workload-api.md §5.3) has schedulingConstraints.topology[].key and
 // priorityClassName, which that snapshot lacks (it has topologyConstraints[].topologyKey). For v1alpha2
 // objects those two fields are checked against the reference shape here and removed before schema checking.
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -42,7 +41,8 @@ const std::vector<Combo>& combos() {
       {"koord-scheduler", "1.36", ""},
       {"koord-scheduler", "1.37", ""},
       {"default-scheduler", "1.35", ""},
-      {"default-scheduler", "1.36", "--feature-gates WorkloadAwarePreemption=true,TopologyAwareWorkloadScheduling=true"},
+      {"default-scheduler", "1.36",
+       "--feature-gates WorkloadAwarePreemption=true,TopologyAwareWorkloadScheduling=true"},
       {"default-scheduler", "1.37", "--feature-gates TopologyAwareWorkloadScheduling=true"},
       {"default-scheduler", "1.37",
        "--hierarchy composite --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true"},
@@ -71,10 +71,13 @@ class Schemas {
   }
 
   std::optional<Json> load(const std::string& api, const std::string& kind) {
-    if (api == "scheduler.grove.io/v1alpha1") return crd("grove/scheduler.grove.io_podgangs.yaml", "v1alpha1");
+    if (api == "scheduler.grove.io/v1alpha1")
+      return crd("grove/scheduler.grove.io_podgangs.yaml", "v1alpha1");
     if (api == "scheduling.run.ai/v2alpha2") return crd("kai/scheduling.run.ai_podgroups.yaml", "v2alpha2");
-    if (api == "scheduling.volcano.sh/v1beta1") return crd("volcano/scheduling.volcano.sh_podgroups.yaml", "v1beta1");
-    if (api == "scheduling.sigs.k8s.io/v1alpha1") return crd("koordinator/scheduling.sigs.k8s.io_podgroups.yaml", "v1alpha1");
+    if (api == "scheduling.volcano.sh/v1beta1")
+      return crd("volcano/scheduling.volcano.sh_podgroups.yaml", "v1beta1");
+    if (api == "scheduling.sigs.k8s.io/v1alpha1")
+      return crd("koordinator/scheduling.sigs.k8s.io_podgroups.yaml", "v1alpha1");
     if (api.rfind("scheduling.k8s.io/", 0) == 0) {
       std::string v = api.substr(api.find('/') + 1);
       Json doc = Json::parse(read_file(dir_ / "kubernetes" / ("scheduling.k8s.io_" + v + "_openapi.json")));
@@ -127,7 +130,8 @@ fs::path with_queue(const fs::path& sample, const fs::path& dir) {
   auto docs = parse_yaml_docs(read_file(sample));
   Json list = Json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", Json::array()}};
   for (auto& d : docs) {
-    if (d.is_object() && d.value("kind", "") == "PodCliqueSet") d["metadata"]["labels"]["kai.scheduler/queue"] = "q";
+    if (d.is_object() && d.value("kind", "") == "PodCliqueSet")
+      d["metadata"]["labels"]["kai.scheduler/queue"] = "q";
     if (!d.is_null()) list["items"].push_back(d);
   }
   fs::path out = dir / (sample.stem().string() + ".json");
@@ -163,8 +167,9 @@ TEST_CASE("conformance: every Grove sample x every backend/version renders schem
       INFO(what << "\n" << r.err);
       REQUIRE(r.exit_code == 0);
       Json all = Json::parse(r.out);
-      std::vector<Json> objects = all.value("kind", "") == "List" ? std::vector<Json>(all["items"].begin(), all["items"].end())
-                                                                  : std::vector<Json>{all};
+      std::vector<Json> objects = all.value("kind", "") == "List"
+                                      ? std::vector<Json>(all["items"].begin(), all["items"].end())
+                                      : std::vector<Json>{all};
       validate_all(objects, schemas, what);
       ++rendered;
     }
@@ -181,13 +186,33 @@ TEST_CASE("conformance: topology-bearing test inputs validate for every backend 
       "-f " + td("backends/topo-pcs.yaml") + topo + " --backend kai-scheduler",
       "-f " + td("backends/clique-topo-pcs.yaml") + topo + " --backend koord-scheduler",
       "-f " + td("backends/clique-topo-pcs.yaml") + topo +
-          " --backend default-scheduler --kube-version 1.36 --feature-gates TopologyAwareWorkloadScheduling=true",
+          " --backend default-scheduler --kube-version 1.36 --feature-gates "
+          "TopologyAwareWorkloadScheduling=true",
       "-f " + td("backends/clique-topo-pcs.yaml") + topo +
-          " --backend default-scheduler --kube-version 1.37 --feature-gates TopologyAwareWorkloadScheduling=true",
+          " --backend default-scheduler --kube-version 1.37 --feature-gates "
+          "TopologyAwareWorkloadScheduling=true",
       "-f " + td("backends/topo-required-pcs.yaml") + topo +
           " --backend default-scheduler --hierarchy composite"
           " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true",
       "-f " + td("backends/volcano-pcs.yaml") + " --backend volcano",
   };
   for (const auto& args : runs) validate_all(render_ok(args), schemas, args);
+}
+
+TEST_CASE("conformance: the schemas used above do reject a wrong object") {
+  REQUIRE_SHARED_OR_SKIP(shared);
+  Schemas schemas(shared / "schemas");
+  for (std::string backend : {"kai-scheduler", "volcano", "koord-scheduler"}) {
+    std::string args = "-f " + td("backends/volcano-pcs.yaml") + " --include scheduler --backend " + backend;
+    if (backend == "kai-scheduler")
+      args = "-f " + td("backends/topo-pcs.yaml") + " --include scheduler --backend " + backend;
+    Json o = render_ok(args).at(0);
+    o["spec"]["notAField"] = 1;
+    CHECK_FALSE(schemas.for_object(o)->validate(o).empty());
+  }
+  Json w =
+      render_ok("-f " + td("backends/volcano-pcs.yaml") + " --include scheduler --backend default-scheduler")
+          .at(0);
+  w["spec"]["podGroupTemplates"][0]["schedulingPolicy"]["gang"]["minCount"] = "three";
+  CHECK_FALSE(schemas.for_object(w)->validate(w).empty());
 }

@@ -1,4 +1,5 @@
-// kai-scheduler mapping. Expectations derived by hand from scheduler-crs.md §4.1-§4.3 and grove.md §3.5, §4.6.
+// kai-scheduler mapping. Expectations derived by hand from scheduler-crs.md §4.1-§4.3 and grove.md §3.5,
+// §4.6.
 #include <catch2/catch.hpp>
 
 #include "render/backend_mappings.hpp"
@@ -9,7 +10,8 @@ using namespace grovectl::test;
 
 namespace {
 
-// The PodGang and PCS of the worked example in scheduler-crs.md §4.3 (TestBackend_SyncPodGang_CreateAndUpdate).
+// The PodGang and PCS of the worked example in scheduler-crs.md §4.3
+// (TestBackend_SyncPodGang_CreateAndUpdate).
 Gang worked_example_gang(int32_t encoder_min) {
   auto src = std::make_shared<GangSource>();
   src->kind = "PodCliqueSet";
@@ -101,8 +103,8 @@ TEST_CASE("kai: PCS with a scaling group and topology renders base and scaled Po
   // testdata/backends/topo-pcs.yaml: base gang tp-0 = clique tp-0-enc (2, required host) + PCSG replica 0
   // (tp-0-dg-0-dec, 3) packed preferred rack; scaled gang tp-0-dg-0 = PCSG replica 1 with the PCSG constraint
   // on top (grove.md §4.2-§4.3). KAI shape per scheduler-crs.md §4.2.
-  auto objects = render_ok("-f " + td("backends/topo-pcs.yaml") + " --topology " + td("backends/topology.yaml") +
-                           " --backend kai-scheduler");
+  auto objects = render_ok("-f " + td("backends/topo-pcs.yaml") + " --topology " +
+                           td("backends/topology.yaml") + " --backend kai-scheduler");
   auto podgangs = of_kind(objects, "PodGang");
   REQUIRE(podgangs.size() == 2);
   CHECK(podgangs[0]["metadata"]["annotations"]["kai.scheduler/skip-podgrouper"] == "true");
@@ -154,13 +156,16 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
   auto r = run_grovectl("render -f " + td("backends/no-queue-pcs.yaml") + " --backend kai-scheduler");
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
-  CHECK_THAT(r.err, Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/nq or its PodClique templates"));
+  CHECK_THAT(r.err,
+             Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/nq or its PodClique templates"));
   CHECK_THAT(r.err, Catch::Contains("[capability/kai-queue]"));
   CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:2:1"));
 
-  auto c = run_grovectl("render -f " + td("backends/conflicting-queue-pcs.yaml") + " --backend kai-scheduler");
+  auto c =
+      run_grovectl("render -f " + td("backends/conflicting-queue-pcs.yaml") + " --backend kai-scheduler");
   CHECK(c.exit_code == 1);
-  CHECK_THAT(c.err, Catch::Contains("conflicting KAI queues on PodCliqueSet ns1/cq PodClique templates: [q1 q2]"));
+  CHECK_THAT(c.err,
+             Catch::Contains("conflicting KAI queues on PodCliqueSet ns1/cq PodClique templates: [q1 q2]"));
 
   auto m = run_grovectl("render -f " + td("backends/mismatched-queue-pcs.yaml") + " --backend kai-scheduler");
   CHECK(m.exit_code == 1);

@@ -16,7 +16,8 @@ TEST_CASE("koord: one PodGroup per pod group in one GangGroup, with topology and
   // both required rack -> rackLayer (GREP-537 built-in table, §2.1), MustGather. Names <gang>-<group>,
   // groups list in PodGang order, Strict, once-satisfied, total-number = pods, timeout 30, label
   // grove.io/podgang, no priorityClassName (§1.1).
-  auto objects = render_ok("-f " + td("backends/clique-topo-pcs.yaml") + kTopo + " --backend koord-scheduler");
+  auto objects =
+      render_ok("-f " + td("backends/clique-topo-pcs.yaml") + kTopo + " --backend koord-scheduler");
   auto pgs = of_kind(objects, "PodGroup", "scheduling.sigs.k8s.io/v1alpha1");
   REQUIRE(pgs.size() == 2);
   const std::string groups = R"(["ns1/ct-0-ct-0-a","ns1/ct-0-ct-0-sg-0-b"])";
@@ -67,7 +68,8 @@ TEST_CASE("koord: worked output of scheduler-crs.md §2.3 (gang-level required r
   REQUIRE(objects.size() == 2);
   const Json& a = objects[0]["metadata"]["annotations"];
   CHECK(objects[0]["metadata"]["name"] == "demo-0-demo-0-pleader");
-  CHECK(a["gang.scheduling.koordinator.sh/groups"] == R"(["ns1/demo-0-demo-0-pleader","ns1/demo-0-demo-0-pworker"])");
+  CHECK(a["gang.scheduling.koordinator.sh/groups"] ==
+        R"(["ns1/demo-0-demo-0-pleader","ns1/demo-0-demo-0-pworker"])");
   CHECK(a["gang.scheduling.koordinator.sh/total-number"] == "1");
   CHECK(a["gang.scheduling.koordinator.sh/network-topology-spec"] ==
         R"({"gatherStrategy":[{"layer":"rackLayer","strategy":"MustGather"}]})");
@@ -84,17 +86,32 @@ TEST_CASE("koord: worked output of scheduler-crs.md §2.3 (gang-level required r
   g.topology = PackConstraint{"topology.kubernetes.io/block", "topology.kubernetes.io/rack"};
   options.koord_layer_map["topology.kubernetes.io/rack"] = "spineLayer";
   auto both = koord_v1alpha1_mapping().objects(g, ctx, diags);
-  CHECK(both[0]["metadata"]["annotations"]["gang.scheduling.koordinator.sh/network-topology-spec"] ==
-        R"({"gatherStrategy":[{"layer":"blockLayer","strategy":"MustGather"},{"layer":"spineLayer","strategy":"PreferGather"}]})");
+  CHECK(
+      both[0]["metadata"]["annotations"]["gang.scheduling.koordinator.sh/network-topology-spec"] ==
+      R"({"gatherStrategy":[{"layer":"blockLayer","strategy":"MustGather"},{"layer":"spineLayer","strategy":"PreferGather"}]})");
 }
 
 TEST_CASE("koord: pods carry the pod-group label") {
-  auto objects = render_ok("-f " + td("backends/clique-topo-pcs.yaml") + " --backend koordinator --include pods");
+  auto objects =
+      render_ok("-f " + td("backends/clique-topo-pcs.yaml") + " --backend koordinator --include pods");
   auto pods = of_kind(objects, "Pod");
   REQUIRE(pods.size() == 3);
   CHECK(pods[0]["spec"]["schedulerName"] == "koord-scheduler");
   CHECK(pods[0]["metadata"]["labels"]["pod-group.scheduling.sigs.k8s.io"] == "ct-0-ct-0-a");
   CHECK(pods[2]["metadata"]["labels"]["pod-group.scheduling.sigs.k8s.io"] == "ct-0-ct-0-sg-0-b");
+}
+
+TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotation, with a warning") {
+  // scheduler-crs.md §1.2 lookup order (label, then annotation gang.scheduling.koordinator.sh/name) and §1.7.
+  auto r = run_grovectl("render -o json --include pods -f " + td("backends/long-names-pcs.yaml") +
+                        " --backend koord-scheduler");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::Contains("[capability/koord-label-length]"));
+  Json pod = Json::parse(r.out);
+  const std::string name =
+      "inference-pipeline-long-0-inference-pipeline-long-0-prefill-worker-with-a-long-name";
+  CHECK(pod["metadata"]["annotations"]["gang.scheduling.koordinator.sh/name"] == name);
+  CHECK_FALSE(pod["metadata"]["labels"].contains("pod-group.scheduling.sigs.k8s.io"));
 }
 
 TEST_CASE("koord: refusals") {
@@ -116,10 +133,11 @@ TEST_CASE("koord: refusals") {
     auto ok = run_grovectl("render -f " + td("backends/mnnvl-none-pcs.yaml") + " --backend koord-scheduler");
     CHECK(ok.exit_code == 0);
   }
-  SECTION("pod-group label value over 63 characters") {
-    auto r = run_grovectl("render -f " + td("backends/long-names-pcs.yaml") + " --backend koord-scheduler");
+  SECTION("PodGroup name over 253 characters") {
+    auto r =
+        run_grovectl("render -f " + td("backends/long-subdomain-pcs.yaml") + " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
-    CHECK_THAT(r.err, Catch::Contains("over the DNS label limit of 63"));
+    CHECK_THAT(r.err, Catch::Contains("over the DNS subdomain limit of 253"));
     CHECK_THAT(r.err, Catch::Contains("[capability/name-too-long]"));
   }
 }

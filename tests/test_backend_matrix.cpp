@@ -14,7 +14,8 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   REQUIRE(rows.size() == 13);
   auto find = [&](const std::string& backend, const std::string& kube, const std::string& hierarchy) {
     for (const auto& row : rows) {
-      if (row["backend"] == backend && row["kubeVersion"] == kube && row["hierarchy"] == hierarchy) return row;
+      if (row["backend"] == backend && row["kubeVersion"] == kube && row["hierarchy"] == hierarchy)
+        return row;
     }
     FAIL("no row " << backend << " " << kube << " " << hierarchy);
     return Json();
@@ -24,9 +25,11 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   CHECK(find("default-scheduler", "1.35", "flat")["kinds"][1] == "scheduling.k8s.io/v1alpha1 Workload");
   // Gates per k8s-workload-api.md §2: GangScheduling exists up to 1.36, WorkloadAwarePreemption only in 1.36.
   CHECK(find("default-scheduler", "1.36", "flat")["gates"] ==
-        Json::array({"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling", "WorkloadAwarePreemption"}));
+        Json::array({"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling",
+                     "WorkloadAwarePreemption"}));
   CHECK(find("default-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.k8s.io/v1beta1 Workload");
-  CHECK(find("default-scheduler", "1.37", "composite")["kinds"][2] == "scheduling.k8s.io/v1alpha3 CompositePodGroup");
+  CHECK(find("default-scheduler", "1.37", "composite")["kinds"][2] ==
+        "scheduling.k8s.io/v1alpha3 CompositePodGroup");
   CHECK(find("default-scheduler", "1.37", "composite")["gates"] ==
         Json::array({"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}));
   CHECK(find("koord-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.sigs.k8s.io/v1alpha1 PodGroup");

@@ -30,6 +30,8 @@ Json yaml(const std::string& text) {
   return docs[0];
 }
 
-std::string td(const std::string& rel) { return "'" + testdata(rel).string() + "'"; }
+std::string td(const std::string& rel) {
+  return "'" + testdata(rel).string() + "'";
+}
 
 }  // namespace grovectl::test

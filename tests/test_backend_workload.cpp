@@ -114,8 +114,8 @@ spec:
   // Creation order per gang (§8.1): Workload, then its PodGroups; then the next gang.
   std::vector<std::string> kinds;
   for (const auto& o : objects) kinds.push_back(o["kind"]);
-  CHECK(kinds == std::vector<std::string>{"PodGang", "Workload", "PodGroup", "PodGroup", "PodGang", "Workload",
-                                          "PodGroup"});
+  CHECK(kinds == std::vector<std::string>{"PodGang", "Workload", "PodGroup", "PodGroup", "PodGang",
+                                          "Workload", "PodGroup"});
 }
 
 TEST_CASE("workload 1.37 composite: v1alpha3 template tree, CompositePodGroups top-down, leaf PodGroups") {
@@ -127,9 +127,11 @@ TEST_CASE("workload 1.37 composite: v1alpha3 template tree, CompositePodGroups t
                            " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true"
                            " --include scheduler");
   std::vector<std::string> order;
-  for (const auto& o : objects) order.push_back(o["kind"].get<std::string>() + " " + o["metadata"]["name"].get<std::string>());
-  CHECK(order == std::vector<std::string>{"Workload tr-0", "CompositePodGroup tr-0", "CompositePodGroup tr-0-tr-0-dg-0",
-                                          "PodGroup tr-0-tr-0-enc", "PodGroup tr-0-tr-0-dg-0-dec",
+  for (const auto& o : objects)
+    order.push_back(o["kind"].get<std::string>() + " " + o["metadata"]["name"].get<std::string>());
+  CHECK(order == std::vector<std::string>{"Workload tr-0", "CompositePodGroup tr-0",
+                                          "CompositePodGroup tr-0-tr-0-dg-0", "PodGroup tr-0-tr-0-enc",
+                                          "PodGroup tr-0-tr-0-dg-0-dec",
                                           // the scaled gang: PCSG constraint on its root
                                           "Workload tr-0-dg-0", "CompositePodGroup tr-0-dg-0",
                                           "PodGroup tr-0-dg-0-tr-0-dg-1-dec"});
@@ -183,7 +185,8 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
   const std::string ct = "-f " + td("backends/clique-topo-pcs.yaml") + kTopo + " --backend default-scheduler";
   SECTION("topology without the TAS gate (k8s-workload-api.md §2)") {
     refused(ct + " --kube-version 1.37", "capability/topology-gate", "TopologyAwareWorkloadScheduling");
-    refused(ct + " --kube-version 1.36", "capability/topology-gate", "--feature-gates TopologyAwareWorkloadScheduling=true");
+    refused(ct + " --kube-version 1.36", "capability/topology-gate",
+            "--feature-gates TopologyAwareWorkloadScheduling=true");
   }
   SECTION("topology on 1.35, which has no topology field (§4.2)") {
     refused(ct + " --kube-version 1.35", "capability/workload-topology", "use --kube-version 1.36 or 1.37");
@@ -206,8 +209,8 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
     refused(kSimple + " --kube-version 1.36", "capability/priority-gate", "WorkloadAwarePreemption");
   }
   SECTION("GenericWorkload / GangScheduling explicitly off") {
-    refused(kSimple + " --kube-version 1.37 --feature-gates GenericWorkload=false", "capability/workload-gate",
-            "GenericWorkload");
+    refused(kSimple + " --kube-version 1.37 --feature-gates GenericWorkload=false",
+            "capability/workload-gate", "GenericWorkload");
     refused(kSimple + " --kube-version 1.35 --feature-gates GangScheduling=false", "capability/workload-gate",
             "GangScheduling");
   }
@@ -216,8 +219,8 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
             "capability/template-count", "9 entries, over the Workload API limit of 8");
   }
   SECTION("template name over the DNS label limit (§3)") {
-    refused("-f " + td("backends/long-template-pcs.yaml") + " --backend default-scheduler", "capability/name-too-long",
-            "over the DNS label limit of 63");
+    refused("-f " + td("backends/long-template-pcs.yaml") + " --backend default-scheduler",
+            "capability/name-too-long", "over the DNS label limit of 63");
   }
   SECTION("minCount < 1 (§10 item 4)") {
     refused("-f " + td("backends/zero-min-pcs.yaml") + " --backend default-scheduler", "capability/min-count",

@@ -30,6 +30,9 @@ struct PodGroup {
   std::string template_name;            // clique template / replicated job this group comes from
   std::vector<std::string> pod_names;   // names of the pods (stubs for --include pods)
   StringMap pod_labels;                 // labels the owning controller sets on those pods
+  // Labels/annotations that differ per pod (JobSet job index), in pod_names order; merged over the above.
+  std::vector<StringMap> per_pod_labels;
+  std::vector<StringMap> per_pod_annotations;
 };
 
 // A subset of pod groups packed together (Grove TopologyConstraintGroupConfig).

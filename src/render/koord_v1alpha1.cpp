@@ -1,10 +1,12 @@
 // Koordinator PodGroups, scheduling.sigs.k8s.io/v1alpha1 (scheduler-crs.md §1-§2, GREP-537 as of 2d2252c4,
 // with the later correction that the CRD has no priorityClassName).
 //
-// Pod association: the label pod-group.scheduling.sigs.k8s.io (GREP-537). The annotation alternative
-// (gang.scheduling.koordinator.sh/name, 7df8909) avoids the 63-character label limit, but on that path a pod
-// seen before its PodGroup may keep a one-member GangGroup (scheduler-crs.md §1.7 item 2), and Grove creates
-// pods before the PodGang. So grovectl keeps the label and refuses names that do not fit in it.
+// Pod association: the label pod-group.scheduling.sigs.k8s.io (GREP-537) whenever "<gang>-<group>" fits
+// in a label value (63). The label path initialises the gang only from the PodGroup CR, so it is safe
+// although Grove creates pods before the PodGang (scheduler-crs.md §0, §1.7 item 2). Longer names -- common,
+// since the group name is already the PodClique FQN -- fall back to the annotation
+// gang.scheduling.koordinator.sh/name (third in koord-scheduler's lookup order; what 7df8909 uses for every
+// pod), with a warning about the pod-before-PodGroup risk of that path.
 #include <fmt/format.h>
 
 #include <map>
@@ -19,6 +21,11 @@ namespace {
 
 constexpr const char* kPodGroupLabel = "pod-group.scheduling.sigs.k8s.io";
 constexpr const char* kGangPrefix = "gang.scheduling.koordinator.sh/";
+constexpr const char* kGangNameAnnotation = "gang.scheduling.koordinator.sh/name";
+
+bool fits_label(const std::string& value) {
+  return value.size() <= kDnsLabelMax;
+}
 
 // GREP-537 built-in key -> layer table; --koord-layer-map adds to and overrides it.
 std::map<std::string, std::string> layer_map(const RenderOptions& options) {
@@ -100,9 +107,18 @@ class KoordMapping final : public Mapping {
     }
     check_topology(gang, ctx, diags);
     for (const auto& pg : gang.groups) {
-      require_dns_label(
-          gang, fmt::format("value of pod label {}", kPodGroupLabel), group_object_name(gang, pg),
-          "shorten the PodCliqueSet, scaling group or clique names, or use another backend", diags);
+      std::string name = group_object_name(gang, pg);
+      require_dns_subdomain(gang, "koord-scheduler PodGroup name", name, "shorten the PodCliqueSet name",
+                            diags);
+      if (fits_label(name)) continue;
+      diags.warning(
+          "capability/koord-label-length",
+          fmt::format("{}: PodGroup name {} is {} characters, too long for the pod label {} (63); pods "
+                      "join with the annotation {} instead, on which koord-scheduler may keep a one-pod "
+                      "gang for a pod it sees before its PodGroup (scheduler-crs.md §1.7); shorten the "
+                      "names to use the label",
+                      gang_subject(gang), name, name.size(), kPodGroupLabel, kGangNameAnnotation),
+          gang_location(gang));
     }
   }
 
@@ -136,7 +152,12 @@ class KoordMapping final : public Mapping {
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
     PodMembership m;
     m.scheduler_name = "koord-scheduler";
-    m.labels[kPodGroupLabel] = group_object_name(gang, group);
+    std::string name = group_object_name(gang, group);
+    if (fits_label(name)) {
+      m.labels[kPodGroupLabel] = name;
+    } else {
+      m.annotations[kGangNameAnnotation] = name;
+    }
     return m;
   }
 

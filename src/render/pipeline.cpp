@@ -184,8 +184,8 @@ std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions
       }
     }
     if (src.is_jobset && src.mapping && include.count(IncludeKind::kJobSet)) {
-      JobSetExpansion expansion{src.gangs, src.jobset};
-      objects.push_back(inject_jobset_membership(expansion, *src.mapping, ctx));
+      JobSetExpansion expansion{src.gangs, src.jobset, src.doc};
+      objects.push_back(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
     }
   }
   return objects;

@@ -13,12 +13,18 @@ std::vector<Json> pod_stubs(const Gang& gang, const Mapping& mapping, const Mapp
       if (gang.source && gang.source->kind == "PodCliqueSet") {
         labels["grove.io/podclique-pod-index"] = std::to_string(i);
       }
+      if (i < group.per_pod_labels.size()) {
+        for (const auto& [k, v] : group.per_pod_labels[i]) labels[k] = v;
+      }
       for (const auto& [k, v] : m.labels) labels[k] = v;
       StringMap annotations;
       if (gang.source) {
         for (const auto& t : gang.source->templates) {
           if (t.name == group.template_name) annotations = t.annotations;
         }
+      }
+      if (i < group.per_pod_annotations.size()) {
+        for (const auto& [k, v] : group.per_pod_annotations[i]) annotations[k] = v;
       }
       for (const auto& [k, v] : m.annotations) annotations[k] = v;
       Json computed = Json::object();

@@ -1,0 +1,15 @@
+#pragma once
+// The defaults a JobSet gets on CREATE (jobset.md §1.4): the CRD's structural defaults and the JobSet
+// mutating webhook. parallelism and completions are not defaulted by JobSet (the Job API does that when
+// the child Job is created), so they stay as written.
+#include <string>
+
+#include "core/json.hpp"
+
+namespace grovectl {
+
+// `input` with the defaults applied and metadata.namespace set to `ns`. Nodes of the wrong type are
+// left alone (the parser reports them).
+Json apply_jobset_defaults(const Json& input, const std::string& ns);
+
+}  // namespace grovectl
