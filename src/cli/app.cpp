@@ -1,5 +1,6 @@
 #include "cli/app.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -13,9 +14,12 @@ int run_cli(int argc, char** argv) {
       "grovectl expands Grove PodCliqueSets and JobSets, offline, into the gang objects a scheduler backend\n"
       "needs on a given Kubernetes version; validates them in CI; and diffs them against what is live.",
       "grovectl"};
+  // Installed as kubectl-grove, the program is the kubectl plugin `kubectl grove`.
+  if (argc > 0 && std::filesystem::path(argv[0]).filename() == "kubectl-grove") app.name("kubectl grove");
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal error.\n"
+      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal "
+      "error.\n"
       "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
   std::map<CLI::App*, CommandRunner> runners;
   auto add = [&](CommandRunner (*adder)(CLI::App&)) {
