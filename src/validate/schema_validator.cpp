@@ -16,8 +16,10 @@ std::string context_to_pointer(const std::vector<std::string>& context) {
   for (const auto& part : context) {
     if (part == "<root>") continue;
     std::string token = part;
-    if (token.size() >= 2 && token.front() == '[' && token.back() == ']') token = token.substr(1, token.size() - 2);
-    if (token.size() >= 2 && token.front() == '"' && token.back() == '"') token = token.substr(1, token.size() - 2);
+    if (token.size() >= 2 && token.front() == '[' && token.back() == ']')
+      token = token.substr(1, token.size() - 2);
+    if (token.size() >= 2 && token.front() == '"' && token.back() == '"')
+      token = token.substr(1, token.size() - 2);
     out += "/" + token;
   }
   return out;
@@ -77,7 +79,8 @@ Json strict_schema(Json schema) {
       schema["additionalProperties"] = false;
     }
     for (auto it = schema.begin(); it != schema.end(); ++it) {
-      if (it.key() != "default" && it.key() != "example" && it.key() != "enum") it.value() = strict_schema(it.value());
+      if (it.key() != "default" && it.key() != "example" && it.key() != "enum")
+        it.value() = strict_schema(it.value());
     }
   } else if (schema.is_array()) {
     for (auto& item : schema) item = strict_schema(item);
