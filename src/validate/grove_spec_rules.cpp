@@ -198,12 +198,11 @@ void check_scheduler_names(const PodCliqueSet& pcs, FieldErrors& fe) {
     if (std::find(unique.begin(), unique.end(), name) == unique.end()) unique.push_back(name);
   }
   if (unique.size() > 1) {
+    // Point at the first schedulerName the input sets (the one the others disagree with, or the odd one out).
     std::string pointer = "/spec/template/cliques";
     for (const auto& c : pcs.cliques) {
-      std::string name = c.scheduler_name.empty() ? "default-scheduler" : c.scheduler_name;
-      if (name != unique[0]) {
-        pointer = c.scheduler_name.empty() ? c.pointer + "/spec/podSpec"
-                                           : c.pointer + "/spec/podSpec/schedulerName";
+      if (!c.scheduler_name.empty()) {
+        pointer = c.pointer + "/spec/podSpec/schedulerName";
         break;
       }
     }
