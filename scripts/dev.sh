@@ -41,7 +41,7 @@ case "${1:-}" in
     install_missing
     build build -DGROVECTL_WERROR=ON
     (cd build && ctest --output-on-failure -j "$JOBS")
-    if [ -x build/tests/bench/grovectl_bench ]; then
+    if [ -f tests/bench/run_bench.py ]; then
       cmake --build build --target bench-smoke
     fi
     echo "== AddressSanitizer + UBSan build of the whole suite"

@@ -1,14 +1,89 @@
-// grovectl backends: the support matrix.
+// grovectl backends: the support matrix (backend x Kubernetes version -> kinds, gates).
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "core/exit_codes.hpp"
+#include "core/json.hpp"
+#include "render/feature_gates.hpp"
+#include "render/kube_version.hpp"
+#include "render/mapping.hpp"
 
 namespace grovectl {
+namespace {
+
+struct MatrixRow {
+  std::string backend;
+  std::string kube;
+  std::string hierarchy;
+  std::vector<std::string> kinds;
+  std::vector<std::string> gates;  // only gates that exist in that version
+};
+
+std::vector<MatrixRow> matrix() {
+  std::vector<MatrixRow> rows;
+  for (const Mapping* m : all_scheduler_mappings()) {
+    MappingInfo info = m->info();
+    for (const auto& v : KubeVersion::supported()) {
+      if (std::find(info.kube_minors.begin(), info.kube_minors.end(), v.minor) == info.kube_minors.end())
+        continue;
+      MatrixRow row{info.backend, v.text(), info.hierarchy, info.kinds, {}};
+      row.kinds.insert(row.kinds.begin(), "scheduler.grove.io/v1alpha1 PodGang");
+      for (const auto& g : info.gates) {
+        if (gate_exists(g, v)) row.gates.push_back(g);
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
+  return out;
+}
+
+void print_text(const std::vector<MatrixRow>& rows) {
+  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<60} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
+                           "GATES");
+  for (const auto& r : rows) {
+    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<60} {}\n", r.backend, r.kube, r.hierarchy,
+                             join(r.kinds, ", "), r.gates.empty() ? "-" : join(r.gates, ","));
+  }
+}
+
+void print_json(const std::vector<MatrixRow>& rows) {
+  Json out = Json::array();
+  for (const auto& r : rows) {
+    out.push_back(Json{{"backend", r.backend},
+                       {"kubeVersion", r.kube},
+                       {"hierarchy", r.hierarchy},
+                       {"kinds", r.kinds},
+                       {"gates", r.gates}});
+  }
+  std::cout << out.dump(2) << "\n";
+}
+
+}  // namespace
 
 CommandRunner add_backends_command(CLI::App& app) {
-  app.add_subcommand("backends", "Not built yet");
-  return [] { return kExitFailure; };
+  auto output = std::make_shared<std::string>("text");
+  CLI::App* cmd =
+      app.add_subcommand("backends", "Support matrix: backend x Kubernetes version -> kinds and gates");
+  cmd->add_option("-o,--output", *output, "Output format: text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  return [output] {
+    auto rows = matrix();
+    if (*output == "json") {
+      print_json(rows);
+    } else {
+      print_text(rows);
+    }
+    std::cout.flush();
+    return std::cout ? kExitOk : kExitFailure;
+  };
 }
 
 }  // namespace grovectl

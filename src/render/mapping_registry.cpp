@@ -1,14 +1,22 @@
 // The list of scheduler mappings. A new backend or Kubernetes version adds one line here.
-#include <algorithm>
-
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "render/backend_mappings.hpp"
 #include "render/mapping.hpp"
 
 namespace grovectl {
 
 std::vector<const Mapping*> all_scheduler_mappings() {
   static const std::vector<const Mapping*> mappings = {
+      &kai_v2alpha2_mapping(),
+      &volcano_v1beta1_mapping(),
+      &koord_v1alpha1_mapping(),
+      &workload_v1alpha1_mapping(),
+      &workload_v1alpha2_mapping(),
+      &workload_v1beta1_mapping(),
+      &workload_v1alpha3_composite_mapping(),
   };
   return mappings;
 }
@@ -21,8 +29,8 @@ const Mapping* find_scheduler_mapping(Backend backend, const RenderOptions& opti
     MappingInfo info = m->info();
     if (info.backend != name) continue;
     for (int minor : info.kube_minors) offered.push_back(fmt::format("1.{} {}", minor, info.hierarchy));
-    bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(), options.kube_version.minor) !=
-                      info.kube_minors.end();
+    bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(),
+                                options.kube_version.minor) != info.kube_minors.end();
     if (version_ok && info.hierarchy == hierarchy) return m;
   }
   std::sort(offered.begin(), offered.end());
