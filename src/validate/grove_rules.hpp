@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "render/backend_checks.hpp"  // is_dns_label, is_dns_subdomain
 #include "render/options.hpp"
 #include "render/pcs_types.hpp"
 
@@ -37,9 +38,6 @@ void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, 
 // The ClusterTopologyBinding webhook (grove.md §6): duplicate domains and keys.
 void check_cluster_topology_binding(const ClusterTopologyBinding& ctb, Diagnostics& diags);
 
-// Name helpers shared by the Grove and JobSet rules.
-bool is_dns_subdomain(const std::string& s);
-bool is_dns_label(const std::string& s);
 // Go time.ParseDuration, in nanoseconds; nullopt when malformed.
 std::optional<long double> parse_go_duration(const std::string& s);
 

@@ -1,20 +1,10 @@
-// DNS-1123 names and Go durations, as Kubernetes and Grove check them.
+// Go durations, as Grove checks terminationDelay.
 #include <cctype>
 #include <regex>
 
 #include "validate/grove_rules.hpp"
 
 namespace grovectl {
-
-bool is_dns_label(const std::string& s) {
-  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-  return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
-}
-
-bool is_dns_subdomain(const std::string& s) {
-  static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  return !s.empty() && s.size() <= 253 && std::regex_match(s, re);
-}
 
 std::optional<long double> parse_go_duration(const std::string& text) {
   std::string s = text;

@@ -172,7 +172,13 @@ ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const
   }
   // Layers 4 and 5 run only on inputs that Grove / JobSet would admit.
   for (const auto* doc : renderable) render_checks(*doc, context, options, templates, diags);
-  return file_findings(docs, diags);
+  if (!strict) return file_findings(docs, diags);
+  Diagnostics promoted;  // --strict: every warning is an error
+  for (auto d : diags.items()) {
+    d.severity = Severity::kError;
+    promoted.add(std::move(d));
+  }
+  return file_findings(docs, promoted);
 }
 
 }  // namespace grovectl
