@@ -78,11 +78,19 @@ ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diag
     report.documents.push_back(r);
     files.insert(d.file);
   }
+  // Each finding belongs to the last document of its file that starts at or before its line.
+  std::map<std::string, std::vector<std::pair<int, size_t>>> starts;
+  for (size_t i = 0; i < report.documents.size(); ++i) {
+    starts[report.documents[i].file].push_back({report.documents[i].line, i});
+  }
+  for (auto& [file, v] : starts) std::stable_sort(v.begin(), v.end());
   for (const auto& diag : diags.items()) {
+    auto f = starts.find(diag.location.file);
     DocumentReport* best = nullptr;
-    for (auto& r : report.documents) {
-      if (r.file == diag.location.file && r.line <= diag.location.line && (!best || r.line >= best->line))
-        best = &r;
+    if (f != starts.end()) {
+      auto it = std::upper_bound(f->second.begin(), f->second.end(),
+                                 std::make_pair(diag.location.line, report.documents.size()));
+      if (it != f->second.begin()) best = &report.documents[std::prev(it)->second];
     }
     if (best) {
       best->findings.push_back(diag);
