@@ -33,3 +33,11 @@ TEST_CASE("openapi components resolve through $ref") {
   CHECK(v.validate(Json::parse(R"({"k":"x"})")).empty());
   CHECK_FALSE(v.validate(Json::parse(R"({"k":1})")).empty());
 }
+
+TEST_CASE("a format keyword on a non-string value does not abort validation") {
+  // Kubernetes schemas carry format: int32 on integers; valijson would abort on them.
+  SchemaValidator v(Json::parse(R"({"type":"object","properties":{"n":{"type":"integer","format":"int32"},
+    "format":{"type":"string"}}})"));
+  CHECK(v.validate(Json::parse(R"({"n":3,"format":"x"})")).empty());
+  CHECK_FALSE(v.validate(Json::parse(R"({"format":1})")).empty());
+}

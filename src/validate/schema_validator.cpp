@@ -16,11 +16,31 @@ std::string context_to_pointer(const std::vector<std::string>& context) {
   for (const auto& part : context) {
     if (part == "<root>") continue;
     std::string token = part;
-    if (token.size() >= 2 && token.front() == '[' && token.back() == ']') token = token.substr(1, token.size() - 2);
-    if (token.size() >= 2 && token.front() == '"' && token.back() == '"') token = token.substr(1, token.size() - 2);
+    if (token.size() >= 2 && token.front() == '[' && token.back() == ']')
+      token = token.substr(1, token.size() - 2);
+    if (token.size() >= 2 && token.front() == '"' && token.back() == '"')
+      token = token.substr(1, token.size() - 2);
     out += "/" + token;
   }
   return out;
+}
+
+// valijson aborts the process when a "format" keyword meets a non-string value (Kubernetes schemas put
+// format: int32 on integers), and it only checks date/time formats anyway; drop the keyword.
+void strip_formats(nlohmann::json& schema) {
+  if (schema.is_array()) {
+    for (auto& item : schema) strip_formats(item);
+    return;
+  }
+  if (!schema.is_object()) return;
+  if (schema.contains("format") && schema["format"].is_string()) schema.erase("format");
+  for (auto it = schema.begin(); it != schema.end(); ++it) {
+    if (it.key() == "properties" && it.value().is_object()) {
+      for (auto& property : it.value()) strip_formats(property);
+    } else if (it.key() != "enum" && it.key() != "default" && it.key() != "example") {
+      strip_formats(it.value());
+    }
+  }
 }
 
 }  // namespace
@@ -32,6 +52,7 @@ struct SchemaValidator::Impl {
 
 SchemaValidator::SchemaValidator(const Json& schema) : impl_(std::make_unique<Impl>()) {
   impl_->document = nlohmann::json::parse(schema.dump());
+  strip_formats(impl_->document);
   valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
   valijson::adapters::NlohmannJsonAdapter adapter(impl_->document);
   parser.populateSchema(adapter, impl_->schema);
@@ -77,7 +98,8 @@ Json strict_schema(Json schema) {
       schema["additionalProperties"] = false;
     }
     for (auto it = schema.begin(); it != schema.end(); ++it) {
-      if (it.key() != "default" && it.key() != "example" && it.key() != "enum") it.value() = strict_schema(it.value());
+      if (it.key() != "default" && it.key() != "example" && it.key() != "enum")
+        it.value() = strict_schema(it.value());
     }
   } else if (schema.is_array()) {
     for (auto& item : schema) item = strict_schema(item);

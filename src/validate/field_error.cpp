@@ -1,0 +1,52 @@
+#include "validate/field_error.hpp"
+
+#include <fmt/format.h>
+
+namespace grovectl {
+
+void FieldErrors::emit(Severity severity, const std::string& rule, const std::string& pointer,
+                       const std::string& path, const std::string& message) {
+  diags_.add(Diagnostic{severity, rule, message, doc_.locate(pointer), path});
+}
+
+void FieldErrors::invalid(const std::string& rule, const std::string& pointer, const std::string& path,
+                          const std::string& value, const std::string& detail) {
+  emit(Severity::kError, rule, pointer, path, fmt::format("{}: Invalid value: {}: {}", path, value, detail));
+}
+
+void FieldErrors::required(const std::string& rule, const std::string& pointer, const std::string& path,
+                           const std::string& detail) {
+  emit(Severity::kError, rule, pointer, path,
+       detail.empty() ? fmt::format("{}: Required value", path)
+                      : fmt::format("{}: Required value: {}", path, detail));
+}
+
+void FieldErrors::duplicate(const std::string& rule, const std::string& pointer, const std::string& path,
+                            const std::string& value) {
+  emit(Severity::kError, rule, pointer, path, fmt::format("{}: Duplicate value: {}", path, value));
+}
+
+void FieldErrors::forbidden(const std::string& rule, const std::string& pointer, const std::string& path,
+                            const std::string& detail) {
+  emit(Severity::kError, rule, pointer, path, fmt::format("{}: Forbidden: {}", path, detail));
+}
+
+void FieldErrors::plain(const std::string& rule, const std::string& pointer, const std::string& path,
+                        const std::string& message) {
+  emit(Severity::kError, rule, pointer, path, message);
+}
+
+void FieldErrors::warning(const std::string& rule, const std::string& pointer, const std::string& path,
+                          const std::string& message) {
+  emit(Severity::kWarning, rule, pointer, path, message);
+}
+
+std::string go_quote(const std::string& s) {
+  return Json(s).dump();
+}
+
+std::string go_json(const Json& value) {
+  return value.dump();
+}
+
+}  // namespace grovectl

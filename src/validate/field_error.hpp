@@ -1,0 +1,45 @@
+#pragma once
+// Grove's admission errors rendered the way apimachinery's field.Error prints them (grove.md §3.0),
+// reported as located diagnostics.
+#include <string>
+
+#include "core/diagnostic.hpp"
+#include "core/json.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+// Reports Grove admission findings for one document. `pointer` locates the offending node;
+// `path` is Grove's field path, printed in the message exactly as the webhook would.
+class FieldErrors {
+ public:
+  FieldErrors(const SourceDocument& doc, Diagnostics& diags) : doc_(doc), diags_(diags) {}
+
+  void invalid(const std::string& rule, const std::string& pointer, const std::string& path,
+               const std::string& value, const std::string& detail);
+  void required(const std::string& rule, const std::string& pointer, const std::string& path,
+                const std::string& detail);
+  void duplicate(const std::string& rule, const std::string& pointer, const std::string& path,
+                 const std::string& value);
+  void forbidden(const std::string& rule, const std::string& pointer, const std::string& path,
+                 const std::string& detail);
+  // A message without the "<path>: <Type>" prefix (scheduler backends' plain errors).
+  void plain(const std::string& rule, const std::string& pointer, const std::string& path,
+             const std::string& message);
+  void warning(const std::string& rule, const std::string& pointer, const std::string& path,
+               const std::string& message);
+
+  const SourceDocument& doc() const { return doc_; }
+
+ private:
+  void emit(Severity severity, const std::string& rule, const std::string& pointer, const std::string& path,
+            const std::string& message);
+  const SourceDocument& doc_;
+  Diagnostics& diags_;
+};
+
+// Go %q of a string, and json.Marshal of a value (grove.md §3.0 value rendering).
+std::string go_quote(const std::string& s);
+std::string go_json(const Json& value);
+
+}  // namespace grovectl

@@ -1,0 +1,172 @@
+// grove.md §3.5 (scheduler backends' ValidatePodCliqueSet, the offline-checkable part) and §3.6 (MNNVL
+// annotation values), then the whole PodCliqueSet check in the webhook's order (§3.1).
+#include <fmt/format.h>
+
+#include <set>
+
+#include "validate/field_error.hpp"
+#include "validate/grove_rules.hpp"
+
+namespace grovectl {
+namespace {
+
+constexpr const char* kKaiQueue = "kai.scheduler/queue";
+constexpr const char* kVolcanoQueue = "scheduling.grove.io/volcano-queue";
+constexpr const char* kMnnvlGroup = "grove.io/mnnvl-group";
+
+std::string escape_token(const std::string& key) {
+  return pointer_append("", key).substr(1);
+}
+
+// Label first, then annotation; returns the value and the pointer of the node that set it.
+std::optional<std::pair<std::string, std::string>> queue_of(const StringMap& labels,
+                                                            const StringMap& annotations,
+                                                            const std::string& labels_pointer,
+                                                            const std::string& annotations_pointer) {
+  if (auto it = labels.find(kKaiQueue); it != labels.end() && !it->second.empty()) {
+    return std::make_pair(it->second, labels_pointer + "/" + escape_token(kKaiQueue));
+  }
+  if (auto it = annotations.find(kKaiQueue); it != annotations.end() && !it->second.empty()) {
+    return std::make_pair(it->second, annotations_pointer + "/" + escape_token(kKaiQueue));
+  }
+  return std::nullopt;
+}
+
+// Backend errors are wrapped by Grove as `spec: Invalid value: <the whole spec>: <msg>`; grovectl prints
+// the message alone and points at the node that decides it.
+void check_kai(const PodCliqueSet& pcs, FieldErrors& fe) {
+  auto pcs_queue = queue_of(pcs.labels, pcs.annotations, "/metadata/labels", "/metadata/annotations");
+  std::set<std::string> clique_queues;
+  for (const auto& c : pcs.cliques) {
+    auto q = queue_of(c.labels, c.annotations, c.pointer + "/labels", c.pointer + "/annotations");
+    if (!q) continue;
+    if (pcs_queue && q->first != pcs_queue->first) {
+      fe.plain(
+          "grove/kai-queue", q->second, "spec",
+          fmt::format("KAI queue on PodCliqueSet {}/{} is {} but PodClique template {} resolves to {}",
+                      pcs.ns, pcs.name, go_quote(pcs_queue->first), go_quote(c.name), go_quote(q->first)));
+    }
+    clique_queues.insert(q->first);
+  }
+  if (pcs_queue) return;
+  if (clique_queues.empty()) {
+    fe.plain("grove/kai-queue", "/metadata", "metadata.labels",
+             fmt::format(
+                 "no KAI queue is configured on PodCliqueSet {}/{} or its PodClique templates (set the label "
+                 "{} on the PodCliqueSet)",
+                 pcs.ns, pcs.name, kKaiQueue));
+  } else if (clique_queues.size() > 1) {
+    std::string list;
+    for (const auto& q : clique_queues) list += (list.empty() ? "" : " ") + q;
+    fe.plain("grove/kai-queue", "/spec/template/cliques", "spec.template.cliques",
+             fmt::format("conflicting KAI queues on PodCliqueSet {}/{} PodClique templates: [{}]", pcs.ns,
+                         pcs.name, list));
+  }
+}
+
+std::string trim(const std::string& s) {
+  auto b = s.find_first_not_of(" \t\n\r");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\n\r") - b + 1);
+}
+
+void check_volcano(const PodCliqueSet& pcs, FieldErrors& fe) {
+  if (pcs.topology) {
+    fe.plain("grove/volcano-topology", pcs.topology->pointer, "spec.template.topologyConstraint",
+             "volcano scheduler backend does not support topologyConstraint on PodCliqueSet");
+  }
+  for (const auto& c : pcs.cliques) {
+    if (c.topology) {
+      fe.plain("grove/volcano-topology", c.topology->pointer, c.pointer.substr(1),
+               fmt::format("volcano scheduler backend does not support topologyConstraint on PodClique {}",
+                           go_quote(c.name)));
+    }
+  }
+  for (const auto& g : pcs.scaling_groups) {
+    if (g.topology) {
+      fe.plain(
+          "grove/volcano-topology", g.topology->pointer, g.pointer.substr(1),
+          fmt::format(
+              "volcano scheduler backend does not support topologyConstraint on PodCliqueScalingGroup {}",
+              go_quote(g.name)));
+    }
+  }
+  std::string pcs_queue;
+  if (auto it = pcs.annotations.find(kVolcanoQueue); it != pcs.annotations.end()) {
+    pcs_queue = trim(it->second);
+    if (!is_dns_subdomain(pcs_queue)) {
+      std::string path = fmt::format("metadata.annotations[{}]", kVolcanoQueue);
+      fe.plain("grove/volcano-queue", "/metadata/annotations/" + escape_token(kVolcanoQueue), path,
+               fmt::format("{}: {} is not a valid DNS-1123 subdomain", path, go_quote(pcs_queue)));
+    }
+  }
+  std::string seen;
+  for (size_t i = 0; i < pcs.cliques.size(); ++i) {
+    const auto& c = pcs.cliques[i];
+    auto it = c.annotations.find(kVolcanoQueue);
+    if (it == c.annotations.end()) continue;
+    std::string q = trim(it->second);
+    std::string pointer = c.pointer + "/annotations/" + escape_token(kVolcanoQueue);
+    std::string path = fmt::format("spec.template.cliques[{}].annotations[{}]", i, kVolcanoQueue);
+    if (!is_dns_subdomain(q)) {
+      fe.plain("grove/volcano-queue", pointer, path,
+               fmt::format("{}: {} is not a valid DNS-1123 subdomain", path, go_quote(q)));
+    } else if (!pcs_queue.empty() && q != pcs_queue) {
+      fe.plain("grove/volcano-queue", pointer, path,
+               fmt::format("conflicting volcano queue annotations: PodCliqueSet has {}, PodClique has {}",
+                           go_quote(pcs_queue), go_quote(q)));
+    } else if (pcs_queue.empty() && !seen.empty() && q != seen) {
+      fe.plain("grove/volcano-queue", pointer, path,
+               fmt::format("conflicting volcano queue annotations: PodClique templates have {} and {}",
+                           go_quote(seen), go_quote(q)));
+    }
+    if (seen.empty()) seen = q;
+  }
+}
+
+void check_mnnvl_value(const StringMap& annotations, const std::string& pointer, const std::string& path,
+                       FieldErrors& fe) {
+  auto it = annotations.find(kMnnvlGroup);
+  if (it == annotations.end()) return;
+  std::string p = pointer + "/" + escape_token(kMnnvlGroup);
+  std::string fp = fmt::format("{}[{}]", path, kMnnvlGroup);
+  if (it->second.empty()) {
+    fe.plain("grove/mnnvl-group", p, fp, "mnnvl-group value must not be empty");
+  } else if (it->second != "none" && !is_dns_label(it->second)) {
+    fe.plain("grove/mnnvl-group", p, fp,
+             fmt::format("mnnvl-group value {} is not a valid DNS-1123 label", go_quote(it->second)));
+  }
+}
+
+}  // namespace
+
+void check_mnnvl(const PodCliqueSet& pcs, Diagnostics& diags) {
+  FieldErrors fe(*pcs.doc, diags);
+  check_mnnvl_value(pcs.annotations, "/metadata/annotations", "metadata.annotations", fe);
+  for (size_t i = 0; i < pcs.cliques.size(); ++i) {
+    check_mnnvl_value(pcs.cliques[i].annotations, pcs.cliques[i].pointer + "/annotations",
+                      fmt::format("spec.template.cliques[{}].annotations", i), fe);
+  }
+  for (size_t i = 0; i < pcs.scaling_groups.size(); ++i) {
+    check_mnnvl_value(pcs.scaling_groups[i].annotations, pcs.scaling_groups[i].pointer + "/annotations",
+                      fmt::format("spec.template.podCliqueScalingGroups[{}].annotations", i), fe);
+  }
+}
+
+void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags) {
+  if (!ctx.backend) return;
+  FieldErrors fe(*pcs.doc, diags);
+  if (*ctx.backend == Backend::kKaiScheduler) check_kai(pcs, fe);
+  if (*ctx.backend == Backend::kVolcano) check_volcano(pcs, fe);
+}
+
+void check_podcliqueset(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
+                        Diagnostics& diags) {
+  check_topology_cel(pcs, diags);
+  check_topology_on_create(pcs, ctx, diags);
+  check_pcs_spec(raw, pcs, ctx, diags);
+  check_mnnvl(pcs, diags);
+  if (!pcs.cliques.empty()) check_backend_rules(pcs, ctx, diags);
+}
+
+}  // namespace grovectl

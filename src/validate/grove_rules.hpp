@@ -1,0 +1,44 @@
+#pragma once
+// Layer 3 of validate for Grove inputs: the PodCliqueSet admission rules of grove.md §1.4 (CRD CEL),
+// §3.2 (spec rules, CREATE), §3.4 (topology on CREATE), §3.5 (scheduler backends, offline part) and
+// §3.6 (MNNVL annotation values), with Grove's own field paths and messages.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "render/backend_checks.hpp"  // is_dns_label, is_dns_subdomain
+#include "render/options.hpp"
+#include "render/pcs_types.hpp"
+
+namespace grovectl {
+
+struct GroveCheckContext {
+  // TAS is on when a ClusterTopologyBinding is among the inputs or given with --topology.
+  std::vector<const ClusterTopologyBinding*> bindings;
+  std::optional<Backend> backend;  // resolved backend; nullopt when unknown
+  bool strict = false;
+};
+
+// `raw` is the PodCliqueSet as written, `pcs` the same after Grove's defaults.
+void check_podcliqueset(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
+                        Diagnostics& diags);
+
+// The CRD CEL rules on topology constraints (grove.md §1.4).
+void check_topology_cel(const PodCliqueSet& pcs, Diagnostics& diags);
+// §3.4: topology constraints on CREATE, TAS on or off.
+void check_topology_on_create(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);
+// §3.2 metadata and spec rules, including the restartPolicy warning.
+void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
+                    Diagnostics& diags);
+// §3.6 annotation values and §3.5 the backend's own checks.
+void check_mnnvl(const PodCliqueSet& pcs, Diagnostics& diags);
+void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);
+
+// The ClusterTopologyBinding webhook (grove.md §6): duplicate domains and keys.
+void check_cluster_topology_binding(const ClusterTopologyBinding& ctb, Diagnostics& diags);
+
+// Go time.ParseDuration, in nanoseconds; nullopt when malformed.
+std::optional<long double> parse_go_duration(const std::string& s);
+
+}  // namespace grovectl

@@ -1,0 +1,192 @@
+#include "validate/validate.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "render/inputs.hpp"
+#include "render/pcs_defaults.hpp"
+#include "render/pcs_parse.hpp"
+#include "render/pipeline.hpp"
+#include "validate/grove_rules.hpp"
+#include "validate/input_schema.hpp"
+#include "validate/jobset_rules.hpp"
+
+namespace grovectl {
+namespace {
+
+struct Checked {
+  const SourceDocument* doc;
+  InputKind kind;
+  size_t errors_before;  // diags.error_count() when this document's checks started
+};
+
+// The backend Grove's webhook would resolve (options first, else the first schedulerName set).
+std::optional<Backend> backend_for(const PodCliqueSet& pcs, const RenderOptions& options) {
+  if (options.backend) return options.backend;
+  for (const auto& c : pcs.cliques) {
+    if (!c.scheduler_name.empty()) return parse_backend(c.scheduler_name);
+  }
+  return Backend::kDefaultScheduler;
+}
+
+// Parses with the render frontend; its findings duplicate layer 2's, so they are kept only when
+// layer 2 found nothing (a value our schema accepts but the frontend cannot read).
+template <typename T, typename Parse>
+std::optional<T> parse_quietly(const SourceDocument& doc, bool schema_ok, Parse parse, Diagnostics& diags) {
+  Diagnostics local;
+  auto value = parse(doc, local);
+  if (schema_ok) diags.append(local);
+  return value;
+}
+
+// Layers 4 and 5 for one valid PCS or JobSet, with the inputs it depends on (bindings, overrides).
+void render_checks(const SourceDocument& doc, const std::vector<const SourceDocument*>& context,
+                   const RenderOptions& options, const TemplateSet& templates, Diagnostics& diags) {
+  std::vector<SourceDocument> inputs{doc};
+  for (const auto* c : context) inputs.push_back(*c);
+  Diagnostics local;
+  ExpandResult expanded = expand_inputs(inputs, options, local);
+  if (!local.has_errors()) check_capabilities(expanded, options, templates, local);
+  if (!local.has_errors()) {
+    for (const auto& object : emit_objects(expanded, options, templates, local)) {
+      check_rendered_object(object, doc, local);
+    }
+  }
+  for (auto d : local.items()) {
+    if (d.location.file.empty()) d.location = doc.locate();
+    diags.add(std::move(d));
+  }
+}
+
+std::string metadata_name(const Json& v) {
+  if (!v.is_object() || !v.contains("metadata") || !v["metadata"].is_object()) return "";
+  const Json& n = v["metadata"].value("name", Json());
+  return n.is_string() ? n.get<std::string>() : "";
+}
+
+ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diagnostics& diags) {
+  ValidateReport report;
+  std::set<std::string> files;
+  for (const auto& d : docs) {
+    DocumentReport r;
+    r.file = d.file;
+    r.index = d.index;
+    r.line = d.locate().line;
+    r.kind = d.value.is_object() ? d.value.value("kind", "") : "";
+    r.name = metadata_name(d.value);
+    report.documents.push_back(r);
+    files.insert(d.file);
+  }
+  // Each finding belongs to the last document of its file that starts at or before its line.
+  std::map<std::string, std::vector<std::pair<int, size_t>>> starts;
+  for (size_t i = 0; i < report.documents.size(); ++i) {
+    starts[report.documents[i].file].push_back({report.documents[i].line, i});
+  }
+  for (auto& [file, v] : starts) std::stable_sort(v.begin(), v.end());
+  for (const auto& diag : diags.items()) {
+    auto f = starts.find(diag.location.file);
+    DocumentReport* best = nullptr;
+    if (f != starts.end()) {
+      auto it = std::upper_bound(f->second.begin(), f->second.end(),
+                                 std::make_pair(diag.location.line, report.documents.size()));
+      if (it != f->second.begin()) best = &report.documents[std::prev(it)->second];
+    }
+    if (best) {
+      best->findings.push_back(diag);
+    } else {
+      report.unattached.push_back(diag);
+      if (!diag.location.file.empty()) files.insert(diag.location.file);
+    }
+  }
+  report.files = files.size();
+  return report;
+}
+
+}  // namespace
+
+bool DocumentReport::has_errors() const {
+  return std::any_of(findings.begin(), findings.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+size_t ValidateReport::error_count() const {
+  size_t n = 0;
+  auto count = [&](const std::vector<Diagnostic>& v) {
+    for (const auto& d : v) n += d.severity == Severity::kError;
+  };
+  for (const auto& d : documents) count(d.findings);
+  count(unattached);
+  return n;
+}
+
+size_t ValidateReport::warning_count() const {
+  size_t n = 0;
+  auto count = [&](const std::vector<Diagnostic>& v) {
+    for (const auto& d : v) n += d.severity == Severity::kWarning;
+  };
+  for (const auto& d : documents) count(d.findings);
+  count(unattached);
+  return n;
+}
+
+ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const Diagnostics& load_diags,
+                                  const RenderOptions& options, const TemplateSet& templates, bool strict) {
+  Diagnostics diags;
+  diags.append(load_diags);
+  // Layer 1: kinds. Layer 2: schemas.
+  std::vector<Checked> checked;
+  std::map<const SourceDocument*, bool> schema_ok;
+  for (const auto& c : classify_documents(docs, diags)) {
+    if (c.kind == InputKind::kUnknown) continue;
+    checked.push_back({c.doc, c.kind, diags.error_count()});
+    schema_ok[c.doc] = check_input_schema(*c.doc, c.kind, strict, diags);
+  }
+  // Layer 3 needs every binding first (TAS is on when one is given).
+  std::vector<ClusterTopologyBinding> bindings;
+  std::vector<const SourceDocument*> context;  // valid bindings and overrides, for layers 4-5
+  for (const auto& c : checked) {
+    if (c.kind == InputKind::kClusterTopologyBinding && schema_ok[c.doc]) {
+      if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags)) {
+        check_cluster_topology_binding(*ctb, diags);
+        bindings.push_back(std::move(*ctb));
+        context.push_back(c.doc);
+      }
+    }
+    if ((c.kind == InputKind::kPodClique || c.kind == InputKind::kPodCliqueScalingGroup) &&
+        schema_ok[c.doc]) {
+      if (parse_quietly<ReplicaOverride>(*c.doc, true, parse_replica_override, diags))
+        context.push_back(c.doc);
+    }
+  }
+  GroveCheckContext ctx;
+  for (const auto& b : bindings) ctx.bindings.push_back(&b);
+  ctx.strict = strict;
+  std::vector<const SourceDocument*> renderable;
+  for (const auto& c : checked) {
+    size_t before = diags.error_count();
+    if (c.kind == InputKind::kPodCliqueSet) {
+      auto raw = parse_quietly<PodCliqueSet>(*c.doc, schema_ok[c.doc], parse_podcliqueset, diags);
+      if (!raw) continue;
+      PodCliqueSet pcs = apply_grove_defaults(*raw, options.namespace_override.value_or(""));
+      ctx.backend = backend_for(pcs, options);
+      check_podcliqueset(*raw, pcs, ctx, diags);
+    } else if (c.kind == InputKind::kJobSet) {
+      check_jobset(*c.doc, diags);
+    } else {
+      continue;
+    }
+    if (schema_ok[c.doc] && diags.error_count() == before) renderable.push_back(c.doc);
+  }
+  // Layers 4 and 5 run only on inputs that Grove / JobSet would admit.
+  for (const auto* doc : renderable) render_checks(*doc, context, options, templates, diags);
+  if (!strict) return file_findings(docs, diags);
+  Diagnostics promoted;  // --strict: every warning is an error
+  for (auto d : diags.items()) {
+    d.severity = Severity::kError;
+    promoted.add(std::move(d));
+  }
+  return file_findings(docs, promoted);
+}
+
+}  // namespace grovectl
