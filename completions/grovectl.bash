@@ -119,11 +119,97 @@ __grovectl_cmd_validate() {
 }
 
 __grovectl_cmd_diff() {
+  case $prev in
+    -f|--filename)
+      __grovectl_files
+      return
+      ;;
+    --backend)
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      return
+      ;;
+    --kube-version)
+      __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --feature-gates)
+      :
+      return
+      ;;
+    --topology)
+      __grovectl_files
+      return
+      ;;
+    --hierarchy)
+      __grovectl_words "flat composite"
+      return
+      ;;
+    --jobset-gang)
+      __grovectl_words "jobset replicated-job"
+      return
+      ;;
+    -n|--namespace)
+      :
+      return
+      ;;
+    --templates)
+      __grovectl_dirs
+      return
+      ;;
+    --koord-layer-map)
+      :
+      return
+      ;;
+    --live)
+      __grovectl_files
+      return
+      ;;
+    --context)
+      __grovectl_contexts
+      return
+      ;;
+    --kubectl-path)
+      :
+      return
+      ;;
+    --to-backend)
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      return
+      ;;
+    --to-kube-version)
+      __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --to-hierarchy)
+      __grovectl_words "flat composite"
+      return
+      ;;
+    --include)
+      __grovectl_list "podgang scheduler jobset pods"
+      return
+      ;;
+    -o|--output)
+      __grovectl_words "text json"
+      return
+      ;;
+    --color)
+      __grovectl_words "auto always never"
+      return
+      ;;
+    --context-lines)
+      :
+      return
+      ;;
+    --ignore)
+      :
+      return
+      ;;
+  esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --to-backend --to-kube-version --to-hierarchy --include -o --output --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --to-backend --to-kube-version --to-hierarchy --include -o --output --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

@@ -66,8 +66,8 @@ struct GangSource {
   StringMap annotations;
   std::vector<TemplateMeta> templates;
   Location location;
-  bool declares_topology =
-      false;  // the input sets a topologyConstraint anywhere (kept even without a binding)
+  // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
+  bool declares_topology = false;
 };
 
 struct Gang {
