@@ -1,8 +1,8 @@
 #include "yaml/prescan.hpp"
 
-#include <vector>
-
 #include <fmt/format.h>
+
+#include <vector>
 
 namespace grovectl {
 namespace {
@@ -35,9 +35,10 @@ bool check_encoding(std::string_view text, const std::string& file, Diagnostics&
     }
     size_t len = utf8_sequence_length(text, i);
     if (len == 0) {
-      diags.error("yaml/encoding",
-                  fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i])),
-                  Location{file, line, column});
+      diags.error(
+          "yaml/encoding",
+          fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i])),
+          Location{file, line, column});
       return false;
     }
     if (text[i] == '\n') {
