@@ -165,22 +165,22 @@ TEST_CASE("hostile: empty inputs are an error, never a pass") {
 }
 
 TEST_CASE("hostile: a huge document is handled") {
-  SECTION("a 20 MB scalar renders") {
+  SECTION("a 4 MB scalar renders") {
     std::string text = pcs_with("1");
-    text.insert(text.find("spec:"), "  annotations:\n    big: " + std::string(20 << 20, 'z') + "\n");
+    text.insert(text.find("spec:"), "  annotations:\n    big: " + std::string(4 << 20, 'z') + "\n");
     CommandResult r = render_text("huge.yaml", text);
     CHECK(r.exit_code == 0);
-    CHECK(r.out.size() > (20u << 20));
+    CHECK(r.out.size() > (4u << 20));
   }
-  SECTION("a mapping with 200k keys renders (no quadratic key lookup)") {
+  SECTION("a mapping with 50k keys renders (no quadratic key lookup)") {
     std::string labels = "  labels:\n";
-    for (int i = 0; i < 200000; ++i) labels += "    k" + std::to_string(i) + ": v\n";
+    for (int i = 0; i < 50000; ++i) labels += "    k" + std::to_string(i) + ": v\n";
     std::string text = pcs_with("1");
     text.insert(text.find("spec:"), labels);
     CommandResult r = render_text("wide.yaml", text);
     INFO(r.err.substr(0, 500));
     CHECK(r.exit_code == 0);
-    CHECK(r.out.find("k199999: v") != std::string::npos);
+    CHECK(r.out.find("k49999: v") != std::string::npos);
   }
   SECTION("merge keys may be overridden, real duplicates may not") {
     std::string ok = pcs_with("1");
