@@ -104,10 +104,57 @@ bool check_depth(std::string_view text, const std::string& file, size_t max_dept
   return true;
 }
 
+bool is_marker(std::string_view row, std::string_view marker) {
+  return row.substr(0, 3) == marker && (row.size() == 3 || row[3] == ' ' || row[3] == '\t');
+}
+
+// yaml-cpp 0.7 loops forever when a document's first token (after anchors and tags) is ','.
+bool check_leading_flow_entry(std::string_view text, const std::string& file, Diagnostics& diags) {
+  bool at_start = true;
+  int line = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view row = text.substr(pos, end - pos);
+    ++line;
+    size_t i = 0;
+    if (is_marker(row, "---")) {
+      at_start = true;
+      i = 3;
+    } else if (is_marker(row, "...")) {
+      at_start = true;
+      i = row.size();
+    } else if (at_start && !row.empty() && row[0] == '%') {
+      i = row.size();
+    }
+    while (at_start && i < row.size()) {
+      char c = row[i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++i;
+      } else if (c == '#') {
+        break;
+      } else if (c == '&' || c == '!') {
+        while (i < row.size() && row[i] != ' ' && row[i] != '\t') ++i;
+      } else if (c == ',') {
+        diags.error("yaml/syntax", "a document cannot start with ',' outside a flow collection",
+                    Location{file, line, static_cast<int>(i) + 1});
+        return false;
+      } else {
+        at_start = false;
+      }
+    }
+    if (end == text.size()) break;
+    pos = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool prescan_yaml(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
-  return check_encoding(text, file, diags) && check_depth(text, file, max_depth, diags);
+  return check_encoding(text, file, diags) && check_depth(text, file, max_depth, diags) &&
+         check_leading_flow_entry(text, file, diags);
 }
 
 }  // namespace grovectl
