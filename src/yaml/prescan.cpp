@@ -135,7 +135,9 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
       } else if (c == '#') {
         break;
       } else if (c == '&' || c == '!') {
-        while (i < row.size() && row[i] != ' ' && row[i] != '\t') ++i;
+        // yaml-cpp ends an anchor or tag at a flow indicator, so "!x,": the ',' is the next token.
+        ++i;
+        while (i < row.size() && std::string_view(" \t,[]{}").find(row[i]) == std::string_view::npos) ++i;
       } else if (c == ',') {
         diags.error("yaml/syntax", "a document cannot start with ',' outside a flow collection",
                     Location{file, line, static_cast<int>(i) + 1});

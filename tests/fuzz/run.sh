@@ -21,7 +21,7 @@ for target in fuzz_yaml_render fuzz_validate fuzz_emitter_roundtrip; do
     "build-fuzz/tests/fuzz/$target" "$work" $seeds -max_total_time="$SECONDS_PER_TARGET" \
     -max_len=65536 -rss_limit_mb=2048 -timeout=10 -artifact_prefix=build-fuzz/artifacts/ \
     -dict=tests/fuzz/yaml.dict -print_final_stats=1 2>&1 | grep -E "^(stat::number_of_executed_units|==|SUMMARY|#[0-9]+ +DONE)|ERROR" || true
-  if ls build-fuzz/artifacts/crash-* build-fuzz/artifacts/timeout-* build-fuzz/artifacts/oom-* >/dev/null 2>&1; then
+  if [ -n "$(find build-fuzz/artifacts -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*')" ]; then
     echo "fuzz: $target found a problem; see build-fuzz/artifacts/" >&2
     exit 1
   fi
