@@ -207,7 +207,7 @@ void append_node(std::string& out, const Json& v, int indent) {
     out += v.is_object() ? "{}\n" : "[]\n";
     return;
   }
-  append_scalar(out, v, indent);
+  append_scalar(out, v, indent + 2);  // a top-level literal block needs indented content
   out += '\n';
 }
 
