@@ -4,11 +4,10 @@
 #include <unistd.h>
 
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-
-#include <catch2/catch.hpp>
 
 #include "input/loader.hpp"
 
@@ -22,7 +21,8 @@ CommandResult run_shell(const std::string& command, const std::string& stdin_tex
   std::string id = std::to_string(++counter);
   fs::path in = dir / ("in" + id), out = dir / ("out" + id), err = dir / ("err" + id);
   { std::ofstream(in, std::ios::binary) << stdin_text; }
-  std::string full = "(" + command + ") <'" + in.string() + "' >'" + out.string() + "' 2>'" + err.string() + "'";
+  std::string full =
+      "(" + command + ") <'" + in.string() + "' >'" + out.string() + "' 2>'" + err.string() + "'";
   int status = std::system(full.c_str());
   CommandResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -45,8 +45,12 @@ std::string read_file(const fs::path& p) {
   return buf.str();
 }
 
-fs::path source_dir() { return fs::path(GROVECTL_SOURCE_DIR); }
-fs::path testdata(const std::string& rel) { return source_dir() / "testdata" / rel; }
+fs::path source_dir() {
+  return fs::path(GROVECTL_SOURCE_DIR);
+}
+fs::path testdata(const std::string& rel) {
+  return source_dir() / "testdata" / rel;
+}
 
 std::optional<fs::path> shared_dir() {
   fs::path p = fs::path(GROVECTL_SHARED_DIR);

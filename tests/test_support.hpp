@@ -32,10 +32,10 @@ std::vector<Json> parse_yaml_docs(const std::string& text);
 }  // namespace grovectl::test
 
 // Skips the current test with a visible message when ../shared is absent.
-#define REQUIRE_SHARED_OR_SKIP(var)                                                              \
-  auto var##_opt = ::grovectl::test::shared_dir();                                               \
-  if (!var##_opt) {                                                                              \
+#define REQUIRE_SHARED_OR_SKIP(var)                                                               \
+  auto var##_opt = ::grovectl::test::shared_dir();                                                \
+  if (!var##_opt) {                                                                               \
     WARN("SKIPPED: ../shared is not beside the repository; this test needs its samples/schemas"); \
-    return;                                                                                      \
-  }                                                                                              \
+    return;                                                                                       \
+  }                                                                                               \
   const std::filesystem::path var = *var##_opt

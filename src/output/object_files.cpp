@@ -1,5 +1,6 @@
 #include "output/object_files.hpp"
 
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +8,6 @@
 #include <fstream>
 #include <random>
 #include <regex>
-
-#include <fmt/format.h>
 
 namespace grovectl {
 namespace fs = std::filesystem;
@@ -35,8 +34,8 @@ fs::path sibling_temp(const fs::path& dir, const char* tag) {
   return dir.parent_path() / fmt::format(".{}.{}-{:08x}", dir.filename().string(), tag, rd());
 }
 
-bool write_all(const fs::path& tmp, const std::vector<std::string>& names, const std::vector<std::string>& contents,
-               Diagnostics& diags) {
+bool write_all(const fs::path& tmp, const std::vector<std::string>& names,
+               const std::vector<std::string>& contents, Diagnostics& diags) {
   for (size_t i = 0; i < names.size(); ++i) {
     fs::path file = tmp / names[i];
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -48,6 +47,18 @@ bool write_all(const fs::path& tmp, const std::vector<std::string>& names, const
     }
   }
   return true;
+}
+
+// The outermost ancestor of `p` (inclusive) that does not exist yet; empty when `p` exists.
+fs::path first_missing_ancestor(fs::path p) {
+  std::error_code ec;
+  fs::path missing;
+  while (!p.empty() && !fs::exists(p, ec)) {
+    missing = p;
+    if (p == p.parent_path()) break;
+    p = p.parent_path();
+  }
+  return missing;
 }
 
 }  // namespace
@@ -63,8 +74,8 @@ std::vector<std::string> object_file_names(const std::vector<Json>& objects, con
         o["metadata"]["name"].is_string()) {
       name = o["metadata"]["name"].get<std::string>();
     }
-    names.push_back(fmt::format("{:0{}}-{}-{}.{}", i + 1, width, safe_component(lower(kind)), safe_component(name),
-                                extension));
+    names.push_back(fmt::format("{:0{}}-{}-{}.{}", i + 1, width, safe_component(lower(kind)),
+                                safe_component(name), extension));
   }
   return names;
 }
@@ -81,40 +92,60 @@ bool write_object_files(const std::string& dir_arg, const std::vector<std::strin
       return false;
     }
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (!entry.is_regular_file() || !looks_like_our_output(entry.path())) {
-        diags.error("output/not-ours",
-                    fmt::format("--output-dir {} holds {}, which grovectl did not write; choose a new or empty "
-                                "directory",
-                                dir_arg, entry.path().filename().string()),
-                    Location{dir_arg});
+      std::error_code type_ec;
+      if (!entry.is_regular_file(type_ec) || !looks_like_our_output(entry.path())) {
+        diags.error(
+            "output/not-ours",
+            fmt::format("--output-dir {} holds {}, which grovectl did not write; choose a new or empty "
+                        "directory",
+                        dir_arg, entry.path().filename().string()),
+            Location{dir_arg});
         return false;
       }
     }
   }
+  if (ec) {
+    diags.error("output/io", fmt::format("cannot read --output-dir {}: {}", dir_arg, ec.message()),
+                Location{dir_arg});
+    return false;
+  }
+  // Missing parents are created, and removed again if anything fails, so a failure leaves nothing new.
+  fs::path first_created = first_missing_ancestor(dir.parent_path());
+  auto undo_parents = [&] {
+    std::error_code ignore;
+    if (!first_created.empty()) fs::remove_all(first_created, ignore);
+  };
   fs::path tmp = sibling_temp(dir, "tmp");
   if (!fs::create_directories(tmp, ec)) {
-    diags.error("output/io", fmt::format("cannot create {}: {}", tmp.string(), ec.message()), Location{dir_arg});
+    diags.error("output/io", fmt::format("cannot create {}: {}", tmp.string(), ec.message()),
+                Location{dir_arg});
+    undo_parents();
     return false;
   }
   if (!write_all(tmp, names, contents, diags)) {
     fs::remove_all(tmp, ec);
+    undo_parents();
     return false;
   }
   fs::path old = sibling_temp(dir, "old");
   if (exists) {
     fs::rename(dir, old, ec);
     if (ec) {
-      diags.error("output/io", fmt::format("cannot replace {}: {}", dir_arg, ec.message()), Location{dir_arg});
+      diags.error("output/io", fmt::format("cannot replace {}: {}", dir_arg, ec.message()),
+                  Location{dir_arg});
       fs::remove_all(tmp, ec);
+      undo_parents();
       return false;
     }
   }
   fs::rename(tmp, dir, ec);
   if (ec) {
-    diags.error("output/io", fmt::format("cannot move output into {}: {}", dir_arg, ec.message()), Location{dir_arg});
+    diags.error("output/io", fmt::format("cannot move output into {}: {}", dir_arg, ec.message()),
+                Location{dir_arg});
     std::error_code ignore;
     if (exists) fs::rename(old, dir, ignore);
     fs::remove_all(tmp, ignore);
+    undo_parents();
     return false;
   }
   if (exists) fs::remove_all(old, ec);

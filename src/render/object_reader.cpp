@@ -1,20 +1,27 @@
 #include "render/object_reader.hpp"
 
-#include <limits>
-
 #include <fmt/format.h>
+
+#include <limits>
 
 namespace grovectl {
 
 std::string json_type_name(const Json& j) {
   switch (j.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "boolean";
-    case Json::value_t::string: return "string";
-    case Json::value_t::array: return "sequence";
-    case Json::value_t::object: return "mapping";
-    case Json::value_t::number_float: return "number";
-    default: return "integer";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "sequence";
+    case Json::value_t::object:
+      return "mapping";
+    case Json::value_t::number_float:
+      return "number";
+    default:
+      return "integer";
   }
 }
 
@@ -23,7 +30,8 @@ const Json* ObjectReader::find(const std::string& pointer) const {
   size_t pos = 0;
   while (pos < pointer.size()) {
     size_t next = pointer.find('/', pos + 1);
-    std::string token = pointer.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
+    std::string token =
+        pointer.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
     std::string key;
     for (size_t i = 0; i < token.size(); ++i) {
       if (token[i] == '~' && i + 1 < token.size()) {
@@ -64,8 +72,8 @@ void ObjectReader::missing(const std::string& pointer) {
 
 void ObjectReader::type_error(const std::string& pointer, const char* expected, const Json& got) {
   error("schema/type",
-        fmt::format("{}: expected {}, got {} {}", pointer_to_field_path(pointer), expected, json_type_name(got),
-                    got.is_structured() ? "" : got.dump()),
+        fmt::format("{}: expected {}, got {} {}", pointer_to_field_path(pointer), expected,
+                    json_type_name(got), got.is_structured() ? "" : got.dump()),
         pointer);
 }
 
@@ -94,8 +102,8 @@ std::optional<int32_t> ObjectReader::int32(const std::string& pointer, bool requ
   }
   int64_t v = j->get<int64_t>();
   if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-    error("schema/int32-range", fmt::format("{}: {} does not fit in a 32-bit integer", pointer_to_field_path(pointer), v),
-          pointer);
+    error("schema/int32-range",
+          fmt::format("{}: {} does not fit in a 32-bit integer", pointer_to_field_path(pointer), v), pointer);
     return std::nullopt;
   }
   return static_cast<int32_t>(v);
@@ -136,8 +144,13 @@ StringMap ObjectReader::string_map(const std::string& pointer) {
     type_error(pointer, "a mapping of strings", *j);
     return out;
   }
+  // Read the members directly: looking each one up again would be quadratic for a huge mapping.
   for (auto it = j->begin(); it != j->end(); ++it) {
-    if (auto s = string(pointer_append(pointer, it.key()))) out[it.key()] = *s;
+    if (it.value().is_string()) {
+      out[it.key()] = it.value().get<std::string>();
+    } else if (!it.value().is_null()) {
+      type_error(pointer_append(pointer, it.key()), "a string", it.value());
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include "render/pcs_defaults.hpp"
 #include "render/pcs_expand.hpp"
 #include "render/pcs_parse.hpp"
+#include "render/pcs_structure.hpp"
 #include "render/pod_stubs.hpp"
 
 namespace grovectl {
@@ -19,14 +20,18 @@ struct TypedInputs {
   std::vector<ReplicaOverride> overrides;
 };
 
-TypedInputs parse_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options, Diagnostics& diags) {
+TypedInputs parse_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                         Diagnostics& diags) {
   TypedInputs in;
   for (const auto& c : classify_documents(docs, diags)) {
     switch (c.kind) {
       case InputKind::kPodCliqueSet:
-        if (auto pcs = parse_podcliqueset(*c.doc, diags)) in.podcliquesets.emplace_back(c.doc, std::move(*pcs));
+        if (auto pcs = parse_podcliqueset(*c.doc, diags))
+          in.podcliquesets.emplace_back(c.doc, std::move(*pcs));
         break;
-      case InputKind::kJobSet: in.jobsets.push_back(c.doc); break;
+      case InputKind::kJobSet:
+        in.jobsets.push_back(c.doc);
+        break;
       case InputKind::kClusterTopologyBinding:
         if (auto ctb = parse_cluster_topology(*c.doc, diags)) in.bindings.push_back(std::move(*ctb));
         break;
@@ -34,7 +39,8 @@ TypedInputs parse_inputs(const std::vector<SourceDocument>& docs, const RenderOp
       case InputKind::kPodClique:
         if (auto o = parse_replica_override(*c.doc, diags)) in.overrides.push_back(std::move(*o));
         break;
-      case InputKind::kUnknown: break;
+      case InputKind::kUnknown:
+        break;
     }
   }
   (void)options;
@@ -43,7 +49,8 @@ TypedInputs parse_inputs(const std::vector<SourceDocument>& docs, const RenderOp
 
 bool namespace_matches(const std::string& object_ns, const RenderOptions& options, const Location& where,
                        Diagnostics& diags) {
-  if (!options.namespace_override || object_ns.empty() || object_ns == *options.namespace_override) return true;
+  if (!options.namespace_override || object_ns.empty() || object_ns == *options.namespace_override)
+    return true;
   diags.error("usage/namespace",
               fmt::format("the namespace of the object ({}) does not match --namespace {}", object_ns,
                           *options.namespace_override),
@@ -71,22 +78,27 @@ void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, E
     for (const auto& c : pcs.cliques) scheduler_names.push_back(c.scheduler_name);
     auto backend = resolve_backend(options, scheduler_names, doc->locate("/spec/template/cliques"), diags);
     if (!backend) continue;
+    if (!check_pcs_structure(pcs, overrides, diags)) continue;
     if (pcs.replicas == 0) {
-      diags.warning("render/zero-replicas", fmt::format("PodCliqueSet {} has spec.replicas 0; it has no gangs", pcs.name),
+      diags.warning("render/zero-replicas",
+                    fmt::format("PodCliqueSet {} has spec.replicas 0; it has no gangs", pcs.name),
                     doc->locate("/spec"), "spec.replicas");
     }
     ExpandedSource src;
     src.doc = doc;
     src.backend = *backend;
     Diagnostics unused;
-    src.mapping = find_scheduler_mapping(*backend, options, needs_scheduler_mapping(options) ? diags : unused);
-    PcsExpandInput input{&pcs, backend_name(*backend), select_topology_binding(pcs, bindings, diags), overrides};
+    src.mapping =
+        find_scheduler_mapping(*backend, options, needs_scheduler_mapping(options) ? diags : unused);
+    PcsExpandInput input{&pcs, backend_name(*backend), select_topology_binding(pcs, bindings, diags),
+                         overrides};
     src.gangs = expand_podcliqueset(input);
     result.sources.push_back(std::move(src));
   }
 }
 
-void expand_jobsets(const TypedInputs& in, const RenderOptions& options, ExpandResult& result, Diagnostics& diags) {
+void expand_jobsets(const TypedInputs& in, const RenderOptions& options, ExpandResult& result,
+                    Diagnostics& diags) {
   for (const SourceDocument* doc : in.jobsets) {
     std::vector<std::string> scheduler_names;
     if (const Json* rjs = doc->value.contains("spec") && doc->value["spec"].is_object() &&
@@ -126,18 +138,20 @@ std::set<IncludeKind> includes_for(const ExpandedSource& src, const RenderOption
 
 }  // namespace
 
-std::optional<Backend> resolve_backend(const RenderOptions& options, const std::vector<std::string>& scheduler_names,
-                                       const Location& where, Diagnostics& diags) {
+std::optional<Backend> resolve_backend(const RenderOptions& options,
+                                       const std::vector<std::string>& scheduler_names, const Location& where,
+                                       Diagnostics& diags) {
   if (options.backend) return options.backend;
   for (const auto& name : scheduler_names) {
     if (name.empty()) continue;
     if (auto b = parse_backend(name)) return b;
     std::string valid;
     for (const auto& n : backend_names()) valid += (valid.empty() ? "" : ", ") + n;
-    diags.error("render/unknown-backend",
-                fmt::format("schedulerName \"{}\" is not a backend grovectl knows; use --backend with one of: {}", name,
-                            valid),
-                where, "spec.podSpec.schedulerName");
+    diags.error(
+        "render/unknown-backend",
+        fmt::format("schedulerName \"{}\" is not a backend grovectl knows; use --backend with one of: {}",
+                    name, valid),
+        where, "spec.podSpec.schedulerName");
     return std::nullopt;
   }
   return Backend::kDefaultScheduler;
@@ -153,8 +167,8 @@ ExpandResult expand_inputs(const std::vector<SourceDocument>& docs, const Render
   return result;
 }
 
-void check_capabilities(const ExpandResult& expanded, const RenderOptions& options, const TemplateSet& templates,
-                        Diagnostics& diags) {
+void check_capabilities(const ExpandResult& expanded, const RenderOptions& options,
+                        const TemplateSet& templates, Diagnostics& diags) {
   MappingContext ctx{options, templates};
   for (const auto& src : expanded.sources) {
     if (!src.mapping) continue;

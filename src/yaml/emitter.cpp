@@ -7,11 +7,14 @@
 namespace grovectl {
 namespace {
 
-bool is_printable_plain_char(unsigned char c) { return c >= 0x20 && c != 0x7F; }
+bool is_printable_plain_char(unsigned char c) {
+  return c >= 0x20 && c != 0x7F;
+}
 
 bool needs_quotes(const std::string& s) {
   if (s.empty()) return true;
   if (plain_scalar_is_ambiguous(s)) return true;
+  if (s == "<<" || s.starts_with("...")) return true;  // a merge key; a document end marker at column 0
   unsigned char first = s.front();
   if (first == ' ' || s.back() == ' ') return true;
   static const std::string kIndicators = "-?:,[]{}#&*!|>'\"%@`";
@@ -42,11 +45,21 @@ void append_double_quoted(std::string& out, const std::string& s) {
   out += '"';
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20 || c == 0x7F) {
           out += fmt::format("\\x{:02X}", c);
@@ -118,14 +131,24 @@ void append_key(std::string& out, const std::string& key) {
 
 void append_scalar(std::string& out, const Json& v, int indent) {
   switch (v.type()) {
-    case Json::value_t::null: out += "null"; break;
-    case Json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
-    case Json::value_t::string: append_string(out, v.get_ref<const std::string&>(), indent); break;
-    default: out += v.dump(); break;
+    case Json::value_t::null:
+      out += "null";
+      break;
+    case Json::value_t::boolean:
+      out += v.get<bool>() ? "true" : "false";
+      break;
+    case Json::value_t::string:
+      append_string(out, v.get_ref<const std::string&>(), indent);
+      break;
+    default:
+      out += v.dump();
+      break;
   }
 }
 
-bool is_empty_collection(const Json& v) { return v.is_structured() && v.empty(); }
+bool is_empty_collection(const Json& v) {
+  return v.is_structured() && v.empty();
+}
 
 void append_node(std::string& out, const Json& v, int indent);
 
@@ -184,13 +207,15 @@ void append_node(std::string& out, const Json& v, int indent) {
     out += v.is_object() ? "{}\n" : "[]\n";
     return;
   }
-  append_scalar(out, v, indent);
+  append_scalar(out, v, indent + 2);  // a top-level literal block needs indented content
   out += '\n';
 }
 
 }  // namespace
 
-void append_yaml(std::string& out, const Json& value) { append_node(out, value, 0); }
+void append_yaml(std::string& out, const Json& value) {
+  append_node(out, value, 0);
+}
 
 std::string to_yaml(const Json& value) {
   std::string out;

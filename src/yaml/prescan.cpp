@@ -1,8 +1,8 @@
 #include "yaml/prescan.hpp"
 
-#include <vector>
-
 #include <fmt/format.h>
+
+#include <vector>
 
 namespace grovectl {
 namespace {
@@ -35,9 +35,10 @@ bool check_encoding(std::string_view text, const std::string& file, Diagnostics&
     }
     size_t len = utf8_sequence_length(text, i);
     if (len == 0) {
-      diags.error("yaml/encoding",
-                  fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i])),
-                  Location{file, line, column});
+      diags.error(
+          "yaml/encoding",
+          fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i])),
+          Location{file, line, column});
       return false;
     }
     if (text[i] == '\n') {
@@ -103,10 +104,59 @@ bool check_depth(std::string_view text, const std::string& file, size_t max_dept
   return true;
 }
 
+bool is_marker(std::string_view row, std::string_view marker) {
+  return row.substr(0, 3) == marker && (row.size() == 3 || row[3] == ' ' || row[3] == '\t');
+}
+
+// yaml-cpp 0.7 loops forever when a document's first token (after anchors and tags) is ','.
+bool check_leading_flow_entry(std::string_view text, const std::string& file, Diagnostics& diags) {
+  bool at_start = true;
+  int line = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view row = text.substr(pos, end - pos);
+    ++line;
+    size_t i = 0;
+    if (is_marker(row, "---")) {
+      at_start = true;
+      i = 3;
+    } else if (is_marker(row, "...")) {
+      at_start = true;
+      i = row.size();
+    } else if (at_start && !row.empty() && row[0] == '%') {
+      i = row.size();
+    }
+    while (at_start && i < row.size()) {
+      char c = row[i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++i;
+      } else if (c == '#') {
+        break;
+      } else if (c == '&' || c == '!') {
+        // yaml-cpp ends an anchor or tag at a flow indicator, so "!x,": the ',' is the next token.
+        ++i;
+        while (i < row.size() && std::string_view(" \t,[]{}").find(row[i]) == std::string_view::npos) ++i;
+      } else if (c == ',') {
+        diags.error("yaml/syntax", "a document cannot start with ',' outside a flow collection",
+                    Location{file, line, static_cast<int>(i) + 1});
+        return false;
+      } else {
+        at_start = false;
+      }
+    }
+    if (end == text.size()) break;
+    pos = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool prescan_yaml(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
-  return check_encoding(text, file, diags) && check_depth(text, file, max_depth, diags);
+  return check_encoding(text, file, diags) && check_depth(text, file, max_depth, diags) &&
+         check_leading_flow_entry(text, file, diags);
 }
 
 }  // namespace grovectl

@@ -1,12 +1,13 @@
 #include "yaml/reader.hpp"
 
-#include <sstream>
-#include <unordered_map>
-
 #include <fmt/format.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
+
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
@@ -14,7 +15,9 @@
 namespace grovectl {
 namespace {
 
-Position to_position(const YAML::Mark& m) { return {m.line + 1, m.column + 1}; }
+Position to_position(const YAML::Mark& m) {
+  return {m.line + 1, m.column + 1};
+}
 
 size_t count_nodes(const Json& j) {
   size_t n = 1;
@@ -46,10 +49,12 @@ class JsonBuilder : public YAML::EventHandler {
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     auto it = anchors_.find(anchor);
-    if (it == anchors_.end()) return fail(mark, "alias refers to an anchor that is not complete (recursive alias)");
+    if (it == anchors_.end())
+      return fail(mark, "alias refers to an anchor that is not complete (recursive alias)");
     alias_nodes_ += it->second.nodes;
     if (alias_nodes_ > limits_.max_alias_nodes + direct_nodes_) {
-      return fail(mark, fmt::format("alias expansion exceeds {} nodes (an alias bomb?)", limits_.max_alias_nodes));
+      return fail(mark,
+                  fmt::format("alias expansion exceeds {} nodes (an alias bomb?)", limits_.max_alias_nodes));
     }
     if (at_key()) {
       if (!it->second.value.is_string()) return fail(mark, "a mapping key must be a scalar");
@@ -88,6 +93,11 @@ class JsonBuilder : public YAML::EventHandler {
     bool expecting_key = true;
     bool merge_key = false;  // the pending key is "<<"
     std::string key;
+    // Keys of a mapping by position in its ordered object: nlohmann's ordered_map looks keys up
+    // linearly, which is quadratic for a hostile mapping with 100k keys.
+    std::unordered_map<std::string, size_t> index;
+    std::unordered_map<std::string, Position> key_positions;  // where each key was written
+    std::unordered_set<std::string> merged;  // keys that came from a merge (<<) and may be overridden once
     std::string pointer;
     YAML::anchor_t anchor = 0;
     YAML::Mark mark;
@@ -132,17 +142,20 @@ class JsonBuilder : public YAML::EventHandler {
   void accept_key(const std::string& key, const YAML::Mark& mark, bool plain) {
     Frame& top = stack_.back();
     top.merge_key = plain && key == "<<";
-    if (!top.merge_key && top.value.contains(key)) {
+    if (!top.merge_key && top.index.count(key) && top.merged.erase(key) == 0) {
       std::string first = pointer_append(top.pointer, key);
-      auto it = positions_.find(first);
-      std::string where = it == positions_.end() ? "" : fmt::format(" (first defined at line {}, column {})",
-                                                                    it->second.line, it->second.column);
+      auto it = top.key_positions.find(key);
+      std::string where =
+          it == top.key_positions.end()
+              ? ""
+              : fmt::format(" (first defined at line {}, column {})", it->second.line, it->second.column);
       diags_.error("yaml/duplicate-key", fmt::format("duplicate key \"{}\"{}", key, where),
                    Location{file_, mark.line + 1, mark.column + 1}, pointer_to_field_path(first));
       failed_ = true;
       return;
     }
     top.key = key;
+    top.key_positions.emplace(key, to_position(mark));
     top.expecting_key = false;
   }
 
@@ -156,7 +169,8 @@ class JsonBuilder : public YAML::EventHandler {
     return std::move(r.value);
   }
 
-  void finish_node(Json value, const YAML::Mark& mark, YAML::anchor_t anchor, bool already_positioned = false) {
+  void finish_node(Json value, const YAML::Mark& mark, YAML::anchor_t anchor,
+                   bool already_positioned = false) {
     if (failed_) return;
     if (!already_positioned) positions_[child_pointer()] = to_position(mark);
     if (anchor != 0) anchors_[anchor] = Anchored{value, count_nodes(value)};
@@ -172,9 +186,22 @@ class JsonBuilder : public YAML::EventHandler {
     if (top.merge_key) {
       merge_into(top, value, mark);
     } else {
-      top.value[top.key] = std::move(value);
+      set_member(top, top.key, std::move(value));
     }
     top.expecting_key = true;
+  }
+
+  using Members = std::vector<std::pair<const std::string, Json>>;
+
+  static void set_member(Frame& top, const std::string& key, Json value) {
+    auto& members = static_cast<Members&>(top.value.get_ref<Json::object_t&>());
+    auto it = top.index.find(key);
+    if (it != top.index.end()) {
+      members[it->second].second = std::move(value);
+      return;
+    }
+    top.index.emplace(key, members.size());
+    members.emplace_back(key, std::move(value));
   }
 
   // YAML merge key: "<<: *base" or "<<: [*a, *b]" adds keys the map does not set itself.
@@ -185,9 +212,12 @@ class JsonBuilder : public YAML::EventHandler {
       for (const auto& item : source) maps.push_back(&item);
     }
     for (const Json* m : maps) {
-      if (!m->is_object()) return fail(mark, "a merge key (<<) must refer to a mapping or a list of mappings");
+      if (!m->is_object())
+        return fail(mark, "a merge key (<<) must refer to a mapping or a list of mappings");
       for (auto it = m->begin(); it != m->end(); ++it) {
-        if (!top.value.contains(it.key())) top.value[it.key()] = it.value();
+        if (top.index.count(it.key())) continue;
+        top.merged.insert(it.key());
+        set_member(top, it.key(), it.value());
       }
     }
   }
@@ -212,11 +242,12 @@ class JsonBuilder : public YAML::EventHandler {
 
 }  // namespace
 
-std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file, Diagnostics& diags,
-                                              const ReadLimits& limits) {
+std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
+                                              Diagnostics& diags, const ReadLimits& limits) {
   std::vector<SourceDocument> docs;
   if (text.size() > limits.max_bytes) {
-    diags.error("yaml/too-large", fmt::format("input is {} bytes; the limit is {}", text.size(), limits.max_bytes),
+    diags.error("yaml/too-large",
+                fmt::format("input is {} bytes; the limit is {}", text.size(), limits.max_bytes),
                 Location{file, 0, 0});
     return docs;
   }
