@@ -111,11 +111,57 @@ __grovectl_cmd_render() {
 }
 
 __grovectl_cmd_validate() {
+  case $prev in
+    -f|--filename)
+      __grovectl_files
+      return
+      ;;
+    --backend)
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      return
+      ;;
+    --kube-version)
+      __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --feature-gates)
+      :
+      return
+      ;;
+    --topology)
+      __grovectl_files
+      return
+      ;;
+    --hierarchy)
+      __grovectl_words "flat composite"
+      return
+      ;;
+    --jobset-gang)
+      __grovectl_words "jobset replicated-job"
+      return
+      ;;
+    -n|--namespace)
+      :
+      return
+      ;;
+    --templates)
+      __grovectl_dirs
+      return
+      ;;
+    --koord-layer-map)
+      :
+      return
+      ;;
+    -o|--output)
+      __grovectl_words "text json junit github"
+      return
+      ;;
+  esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --strict"
     return
   fi
-  __grovectl_words "-h --help"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --strict"
 }
 
 __grovectl_cmd_diff() {

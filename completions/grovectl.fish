@@ -17,7 +17,7 @@ complete -c kubectl-grove -w grovectl
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -s h -l help -d 'Print this help message and exit'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -l version -d 'Print the version and exit'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a render -d 'Expand PodCliqueSets and JobSets into gang objects'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a validate -d 'Not built yet'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a validate -d 'Check PodCliqueSets and JobSets offline, as Grove\'s and JobSet\'s admission would, plus backend capabilities'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a diff -d 'Diff rendered objects against live ones, or preview a migration'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a backends -d 'Support matrix'
 complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a version -d 'Print the grovectl version, git commit and what it supports'
@@ -41,6 +41,18 @@ complete -c grovectl -n '__fish_seen_subcommand_from render' -l include -x -a '(
 
 # validate
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s h -l help -d 'Print this help message and exit'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s f -l filename -r -F -d 'Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l topology -r -F -d 'ClusterTopologyBinding file (turns on topology-aware scheduling)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s n -l namespace -x -d 'Namespace for inputs that set none'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s o -l output -x -a 'text json junit github' -d 'Output format'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l strict -d 'Treat warnings as errors'
 
 # diff
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -s h -l help -d 'Print this help message and exit'

@@ -136,6 +136,12 @@ std::set<IncludeKind> includes_for(const ExpandedSource& src, const RenderOption
   return {IncludeKind::kPodGang, IncludeKind::kScheduler};
 }
 
+// Only what the backend emits or injects is bound by its capability rules; `--include podgang` is not.
+bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
+  return include.count(IncludeKind::kScheduler) || include.count(IncludeKind::kPods) ||
+         include.count(IncludeKind::kJobSet);
+}
+
 }  // namespace
 
 std::optional<Backend> resolve_backend(const RenderOptions& options,
@@ -171,7 +177,7 @@ void check_capabilities(const ExpandResult& expanded, const RenderOptions& optio
                         const TemplateSet& templates, Diagnostics& diags) {
   MappingContext ctx{options, templates};
   for (const auto& src : expanded.sources) {
-    if (!src.mapping) continue;
+    if (!src.mapping || !uses_scheduler_mapping(includes_for(src, options))) continue;
     for (const auto& gang : src.gangs) src.mapping->check(gang, ctx, diags);
   }
 }
