@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(cmake g++ make clang git python3 python3-yaml libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
-          libfmt-dev libdtl-dev catch2 libvalijson-dev libkainjow-mustache-dev help2man man-db
+PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
+          libfmt-dev libdtl-dev catch2 libvalijson-dev help2man man-db
           bash-completion zsh fish)
 JOBS=${JOBS:-$(nproc)}
 

@@ -145,7 +145,7 @@ TEST_CASE("exit codes: usage errors are 2 on every command", "[packaging]") {
 
 TEST_CASE("every command's help ends with examples", "[packaging]") {
   // validate, diff and backends are owned by other branches; checked once they exist.
-  for (const auto& name : {"render", "version", "completion"}) {
+  for (const auto& name : {"render", "validate", "diff", "backends", "version", "completion"}) {
     INFO(name);
     CHECK(run_grovectl(std::string(name) + " --help").out.find("\nExamples:\n  ") != std::string::npos);
   }

@@ -1,4 +1,5 @@
 // grovectl backends: the support matrix (backend x Kubernetes version -> kinds, gates).
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <iostream>
@@ -46,11 +47,13 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
 }
 
 void print_text(const std::vector<MatrixRow>& rows) {
-  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<60} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
-                           "GATES");
+  size_t kinds_width = 5;
+  for (const auto& r : rows) kinds_width = std::max(kinds_width, join(r.kinds, ", ").size());
+  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
+                           kinds_width, "GATES");
   for (const auto& r : rows) {
-    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<60} {}\n", r.backend, r.kube, r.hierarchy,
-                             join(r.kinds, ", "), r.gates.empty() ? "-" : join(r.gates, ","));
+    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
+                             join(r.kinds, ", "), kinds_width, r.gates.empty() ? "-" : join(r.gates, ","));
   }
 }
 
@@ -74,6 +77,10 @@ CommandRunner add_backends_command(CLI::App& app) {
       app.add_subcommand("backends", "Support matrix: backend x Kubernetes version -> kinds and gates");
   cmd->add_option("-o,--output", *output, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}));
+  cmd->footer(
+      "Examples:\n"
+      "  grovectl backends\n"
+      "  grovectl backends -o json | jq '.[] | select(.backend == \"default-scheduler\")'");
   return [output] {
     auto rows = matrix();
     if (*output == "json") {
