@@ -49,7 +49,7 @@ case "${1:-}" in
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$JOBS")
     if [ -f tests/fuzz/CMakeLists.txt ]; then
       echo "== Fuzzing smoke run"
-      bash tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
+      FUZZ_RUNS=${FUZZ_RUNS:-20000} bash tests/fuzz/run.sh
     fi
     ;;
   *)

@@ -1,7 +1,7 @@
 // grovectl backends: the support matrix (backend x Kubernetes version -> kinds, gates).
-#include <algorithm>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.hpp"

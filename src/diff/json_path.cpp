@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "yaml/document.hpp"
+
 namespace grovectl::diff {
 namespace {
 
@@ -74,17 +76,7 @@ std::vector<std::string> split_pointer(const std::string& pointer) {
 }
 
 std::string escape_token(const std::string& token) {
-  std::string out;
-  for (char c : token) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return pointer_append("", token).substr(1);
 }
 
 std::optional<std::string> list_key(const Json& a, const Json& b) {

@@ -4,6 +4,7 @@
 
 #include "render/backend_checks.hpp"
 #include "render/feature_gates.hpp"
+#include "render/mapping_util.hpp"
 
 namespace grovectl {
 namespace {
@@ -145,6 +146,50 @@ PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& grou
   m.scheduler_name = "default-scheduler";
   m.spec_fields["schedulingGroup"] = Json{{"podGroupName", group_object_name(gang, group)}};
   return m;
+}
+
+void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
+                         Diagnostics& diags) {
+  check_workload_gang(gang, target, ctx, diags);
+  check_template_count(gang, "Workload spec.podGroupTemplates", gang.groups.size(),
+                       "use kai-scheduler, volcano or koord-scheduler, or split the PodCliqueSet", diags);
+  for (const auto& pg : gang.groups) {
+    require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), "shorten the PodCliqueSet name",
+                          diags);
+  }
+}
+
+std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& target,
+                                        const MappingContext& ctx, const std::string& version,
+                                        const TemplateReference& reference) {
+  Json priority = priority_class(gang, target, ctx);
+  Json templates = Json::array();
+  for (const auto& pg : gang.groups) {
+    Json t = Json::object();
+    t["name"] = pg.name;
+    t["schedulingPolicy"] = gang_policy(pg.min_count);
+    if (Json c = scheduling_constraints(pg.topology, ctx); !c.is_null()) t["schedulingConstraints"] = c;
+    if (!priority.is_null()) t["priorityClassName"] = priority;
+    templates.push_back(std::move(t));
+  }
+  std::vector<Json> out;
+  Json workload = Json::object();
+  workload["metadata"] = object_metadata(gang.name, gang.ns);
+  workload["spec"] = Json{{"podGroupTemplates", templates}};
+  out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", workload));
+  for (size_t i = 0; i < gang.groups.size(); ++i) {
+    const auto& pg = gang.groups[i];
+    Json spec = Json::object();
+    spec[reference.field] = reference.value(gang.name, pg.name);
+    for (const char* key : {"schedulingPolicy", "schedulingConstraints", "priorityClassName"}) {
+      if (templates[i].contains(key)) spec[key] = templates[i][key];
+    }
+    Json computed = Json::object();
+    computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns);
+    computed["spec"] = std::move(spec);
+    out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", computed));
+  }
+  return out;
 }
 
 }  // namespace grovectl

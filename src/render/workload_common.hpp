@@ -42,4 +42,22 @@ Json priority_class(const Gang& gang, const WorkloadTarget& target, const Mappin
 
 PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& group);
 
+// The checks of a flat Workload (1.36 v1alpha2, 1.37 v1beta1): common rules, at most 8 templates, and
+// runtime PodGroup names within the DNS subdomain limit.
+void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
+                         Diagnostics& diags);
+
+// How a runtime PodGroup points back at its template: the spec field and its value.
+struct TemplateReference {
+  std::string field;  // "podGroupTemplateRef" / "workloadRef"
+  Json (*value)(const std::string& workload, const std::string& template_name);
+};
+
+// A flat Workload (one template per pod group) and one runtime PodGroup per template that copies the
+// template's policy, constraints and priority, as controllers are expected to (1.36 admission compares
+// them). `version` names the templates/ folder, e.g. "v1beta1".
+std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& target,
+                                        const MappingContext& ctx, const std::string& version,
+                                        const TemplateReference& reference);
+
 }  // namespace grovectl

@@ -24,45 +24,15 @@ class WorkloadV1beta1 final : public Mapping {
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
-    check_workload_gang(gang, kTarget, ctx, diags);
-    check_template_count(gang, "Workload spec.podGroupTemplates", gang.groups.size(),
-                         "use kai-scheduler, volcano or koord-scheduler, or split the PodCliqueSet", diags);
-    for (const auto& pg : gang.groups) {
-      require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg),
-                            "shorten the PodCliqueSet name", diags);
-    }
+    check_flat_workload(gang, kTarget, ctx, diags);
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
-    Json priority = priority_class(gang, kTarget, ctx);
-    Json templates = Json::array();
-    std::vector<Json> out;
-    for (const auto& pg : gang.groups) {
-      Json t = Json::object();
-      t["name"] = pg.name;
-      t["schedulingPolicy"] = gang_policy(pg.min_count);
-      if (Json c = scheduling_constraints(pg.topology, ctx); !c.is_null()) t["schedulingConstraints"] = c;
-      if (!priority.is_null()) t["priorityClassName"] = priority;
-      templates.push_back(std::move(t));
-    }
-    Json workload = Json::object();
-    workload["metadata"] = object_metadata(gang.name, gang.ns);
-    workload["spec"] = Json{{"podGroupTemplates", templates}};
-    out.push_back(ctx.templates.instantiate("default-scheduler/v1beta1/Workload.yaml", workload));
-    for (size_t i = 0; i < gang.groups.size(); ++i) {
-      const auto& pg = gang.groups[i];
-      Json spec = Json::object();
-      spec["workloadRef"] = Json{{"workloadName", gang.name}, {"templateName", pg.name}};
-      // Copied from the template, as controllers are expected to.
-      for (const char* key : {"schedulingPolicy", "schedulingConstraints", "priorityClassName"}) {
-        if (templates[i].contains(key)) spec[key] = templates[i][key];
-      }
-      Json computed = Json::object();
-      computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns);
-      computed["spec"] = std::move(spec);
-      out.push_back(ctx.templates.instantiate("default-scheduler/v1beta1/PodGroup.yaml", computed));
-    }
-    return out;
+    static const TemplateReference reference{
+        "workloadRef", [](const std::string& workload, const std::string& name) {
+          return Json{{"workloadName", workload}, {"templateName", name}};
+        }};
+    return flat_workload_objects(gang, kTarget, ctx, "v1beta1", reference);
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
