@@ -28,9 +28,11 @@ InputKind classify_one(const SourceDocument& doc, Diagnostics& diags) {
   auto api = v.find("apiVersion");
   auto kind = v.find("kind");
   if (api == v.end() || !api->is_string() || kind == v.end() || !kind->is_string()) {
-    const char* field = (api == v.end() || !api->is_string()) ? "apiVersion" : "kind";
+    bool api_bad = api == v.end() || !api->is_string();
+    const char* field = api_bad ? "apiVersion" : "kind";
+    bool present = api_bad ? api != v.end() : kind != v.end();
     diags.error("input/missing-kind", fmt::format("document has no {} (string)", field),
-                doc.locate(api == v.end() ? "" : "/apiVersion"), field);
+                doc.locate(present ? std::string("/") + field : ""), field);
     return InputKind::kUnknown;
   }
   for (const auto& k : kKnownKinds) {

@@ -59,6 +59,13 @@ void render_checks(const SourceDocument& doc, const std::vector<const SourceDocu
   }
 }
 
+// The kind as written, or "" when it is missing or not a string (layer 1 reports that).
+std::string document_kind(const Json& v) {
+  if (!v.is_object()) return "";
+  auto it = v.find("kind");
+  return it != v.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
 std::string metadata_name(const Json& v) {
   if (!v.is_object() || !v.contains("metadata") || !v["metadata"].is_object()) return "";
   const Json& n = v["metadata"].value("name", Json());
@@ -73,7 +80,7 @@ ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diag
     r.file = d.file;
     r.index = d.index;
     r.line = d.locate().line;
-    r.kind = d.value.is_object() ? d.value.value("kind", "") : "";
+    r.kind = document_kind(d.value);
     r.name = metadata_name(d.value);
     report.documents.push_back(r);
     files.insert(d.file);
