@@ -5,6 +5,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
@@ -34,12 +35,15 @@ class JsonBuilder : public YAML::EventHandler {
       : file_(std::move(file)), positions_(positions), diags_(diags), limits_(limits) {}
 
   bool failed() const { return failed_; }
+  // Where a document that is just a null started (yaml-cpp reports an unexpected token this way).
+  std::optional<Position> root_null_at() const { return root_null_at_; }
   Json take_result() { return std::move(result_); }
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    if (stack_.empty()) root_null_at_ = to_position(mark);
     if (!at_key()) {
       finish_node(Json(nullptr), mark, anchor);
     } else {
@@ -237,6 +241,7 @@ class JsonBuilder : public YAML::EventHandler {
   size_t direct_nodes_ = 0;
   size_t alias_nodes_ = 0;
   bool failed_ = false;
+  std::optional<Position> root_null_at_;
   Json result_;
 };
 
@@ -257,6 +262,7 @@ std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::
   std::string buffer(text);
   std::istringstream stream(buffer);
   YAML::Parser parser(stream);
+  std::optional<Position> previous_null;
   for (int index = 0;; ++index) {
     auto positions = std::make_shared<PositionMap>();
     Diagnostics doc_diags;
@@ -273,7 +279,19 @@ std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::
     if (!more) break;
     if (builder.failed()) return docs;
     Json value = builder.take_result();
-    if (value.is_null()) continue;
+    if (value.is_null()) {
+      // yaml-cpp reports a token it cannot start a node with (such as a ',' outside a flow collection)
+      // as a null document without consuming it; two at the same place mean it would loop forever.
+      auto at = builder.root_null_at();
+      if (at && previous_null && at->line == previous_null->line && at->column == previous_null->column) {
+        diags.error("yaml/syntax", "unexpected character; it cannot start a node here",
+                    Location{file, at->line, at->column});
+        return docs;
+      }
+      previous_null = at;
+      continue;
+    }
+    previous_null.reset();
     docs.push_back(SourceDocument{file, index, std::move(value), std::move(positions), ""});
   }
   return docs;

@@ -1,0 +1,23 @@
+// Inputs the fuzzers found that once hung or crashed the YAML reader.
+#include <catch2/catch.hpp>
+
+#include "input/loader.hpp"
+#include "test_support.hpp"
+
+using namespace grovectl;
+
+TEST_CASE("reader: a ',' after an indented root mapping is a located error, not an endless loop") {
+  // yaml-cpp 0.7 reports the ',' as a null document without consuming it (found by fuzz_yaml_render).
+  Diagnostics diags;
+  auto docs = load_text("  s:\n,", "m.yaml", diags);
+  REQUIRE(diags.has_errors());
+  CHECK(format_diagnostic(diags.items().back()) ==
+        "m.yaml:2:1: error: unexpected character; it cannot start a node here [yaml/syntax]");
+}
+
+TEST_CASE("reader: consecutive empty documents are skipped, not mistaken for a stuck parser") {
+  Diagnostics diags;
+  auto docs = load_text("a: 1\n---\n---\n---\nb: 2\n", "m.yaml", diags);
+  CHECK_FALSE(diags.has_errors());
+  CHECK(docs.size() == 2);
+}
