@@ -35,7 +35,22 @@ int run_render(const RenderFlags& flags) {
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   std::vector<Json> objects;
-  if (!diags.has_errors()) objects = render_documents(docs, *options, templates, diags);
+  // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
+  // it is printed only when the whole render succeeded, so errors never leave partial output.
+  const bool stream_yaml = flags.output_dir.empty() && flags.output != "json";
+  std::string yaml_text;
+  if (!diags.has_errors()) {
+    if (stream_yaml) {
+      bool first = true;
+      render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
+        if (!first) yaml_text += "---\n";
+        first = false;
+        append_yaml(yaml_text, o);
+      });
+    } else {
+      objects = render_documents(docs, *options, templates, diags);
+    }
+  }
   if (diags.has_errors()) {
     print_diagnostics(diags);
     return exit_code_for(diags);
@@ -51,7 +66,7 @@ int run_render(const RenderFlags& flags) {
     }
     return kExitOk;
   }
-  std::cout << (flags.output == "json" ? to_json_text(objects) : to_yaml_stream(objects));
+  std::cout << (stream_yaml ? yaml_text : to_json_text(objects));
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
@@ -70,9 +85,10 @@ CommandRunner add_render_command(CLI::App& app) {
       ->check(CLI::IsMember({"yaml", "json"}));
   cmd->add_option("--output-dir", flags->output_dir,
                   "Write one file per object into DIR (all or nothing) instead of standard output");
-  cmd->add_option("--include", flags->include,
-                  "Objects to emit, comma-separated: podgang, scheduler, jobset, pods. Default: podgang,scheduler "
-                  "for a PodCliqueSet, scheduler,jobset for a JobSet");
+  cmd->add_option(
+      "--include", flags->include,
+      "Objects to emit, comma-separated: podgang, scheduler, jobset, pods. Default: podgang,scheduler "
+      "for a PodCliqueSet, scheduler,jobset for a JobSet");
   cmd->footer(
       "Examples:\n"
       "  grovectl render -f pcs.yaml\n"
