@@ -36,16 +36,23 @@ int run_render(const RenderFlags& flags) {
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   std::vector<Json> objects;
   // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
-  // it is printed only when the whole render succeeded, so errors never leave partial output.
+  // it is printed only when the whole render succeeded, so errors never leave partial output. The text
+  // is kept in chunks so it never needs a doubling reallocation of one huge string.
   const bool stream_yaml = flags.output_dir.empty() && flags.output != "json";
-  std::string yaml_text;
+  std::vector<std::string> yaml_chunks;
   if (!diags.has_errors()) {
     if (stream_yaml) {
+      constexpr size_t kChunk = 1 << 20;
       bool first = true;
       render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
-        if (!first) yaml_text += "---\n";
+        if (yaml_chunks.empty() || yaml_chunks.back().size() >= kChunk) {
+          yaml_chunks.emplace_back();
+          yaml_chunks.back().reserve(kChunk + (kChunk >> 2));
+        }
+        std::string& out = yaml_chunks.back();
+        if (!first) out += "---\n";
         first = false;
-        append_yaml(yaml_text, o);
+        append_yaml(out, o);
       });
     } else {
       objects = render_documents(docs, *options, templates, diags);
@@ -66,7 +73,11 @@ int run_render(const RenderFlags& flags) {
     }
     return kExitOk;
   }
-  std::cout << (stream_yaml ? yaml_text : to_json_text(objects));
+  if (stream_yaml) {
+    for (const auto& chunk : yaml_chunks) std::cout << chunk;
+  } else {
+    std::cout << to_json_text(objects);
+  }
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
