@@ -35,7 +35,29 @@ int run_render(const RenderFlags& flags) {
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   std::vector<Json> objects;
-  if (!diags.has_errors()) objects = render_documents(docs, *options, templates, diags);
+  // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
+  // it is printed only when the whole render succeeded, so errors never leave partial output. The text
+  // is kept in chunks so it never needs a doubling reallocation of one huge string.
+  const bool stream_yaml = flags.output_dir.empty() && flags.output != "json";
+  std::vector<std::string> yaml_chunks;
+  if (!diags.has_errors()) {
+    if (stream_yaml) {
+      constexpr size_t kChunk = 1 << 20;
+      bool first = true;
+      render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
+        if (yaml_chunks.empty() || yaml_chunks.back().size() >= kChunk) {
+          yaml_chunks.emplace_back();
+          yaml_chunks.back().reserve(kChunk + (kChunk >> 2));
+        }
+        std::string& out = yaml_chunks.back();
+        if (!first) out += "---\n";
+        first = false;
+        append_yaml(out, o);
+      });
+    } else {
+      objects = render_documents(docs, *options, templates, diags);
+    }
+  }
   if (diags.has_errors()) {
     print_diagnostics(diags);
     return exit_code_for(diags);
@@ -51,7 +73,11 @@ int run_render(const RenderFlags& flags) {
     }
     return kExitOk;
   }
-  std::cout << (flags.output == "json" ? to_json_text(objects) : to_yaml_stream(objects));
+  if (stream_yaml) {
+    for (const auto& chunk : yaml_chunks) std::cout << chunk;
+  } else {
+    std::cout << to_json_text(objects);
+  }
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
@@ -70,9 +96,10 @@ CommandRunner add_render_command(CLI::App& app) {
       ->check(CLI::IsMember({"yaml", "json"}));
   cmd->add_option("--output-dir", flags->output_dir,
                   "Write one file per object into DIR (all or nothing) instead of standard output");
-  cmd->add_option("--include", flags->include,
-                  "Objects to emit, comma-separated: podgang, scheduler, jobset, pods. Default: podgang,scheduler "
-                  "for a PodCliqueSet, scheduler,jobset for a JobSet");
+  cmd->add_option(
+      "--include", flags->include,
+      "Objects to emit, comma-separated: podgang, scheduler, jobset, pods. Default: podgang,scheduler "
+      "for a PodCliqueSet, scheduler,jobset for a JobSet");
   cmd->footer(
       "Examples:\n"
       "  grovectl render -f pcs.yaml\n"

@@ -28,17 +28,17 @@ std::string json_type_name(const Json& j) {
 const Json* ObjectReader::find(const std::string& pointer) const {
   const Json* node = &doc_.value;
   size_t pos = 0;
+  std::string key;  // reused: this runs for every field the frontend reads
   while (pos < pointer.size()) {
     size_t next = pointer.find('/', pos + 1);
-    std::string token =
-        pointer.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
-    std::string key;
-    for (size_t i = 0; i < token.size(); ++i) {
-      if (token[i] == '~' && i + 1 < token.size()) {
-        key += token[i + 1] == '1' ? '/' : '~';
+    size_t end = next == std::string::npos ? pointer.size() : next;
+    key.clear();
+    for (size_t i = pos + 1; i < end; ++i) {
+      if (pointer[i] == '~' && i + 1 < end) {
+        key += pointer[i + 1] == '1' ? '/' : '~';
         ++i;
       } else {
-        key += token[i];
+        key += pointer[i];
       }
     }
     if (node->is_object()) {

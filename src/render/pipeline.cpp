@@ -182,9 +182,9 @@ void check_capabilities(const ExpandResult& expanded, const RenderOptions& optio
   }
 }
 
-std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions& options,
-                               const TemplateSet& templates, Diagnostics& diags) {
-  std::vector<Json> objects;
+void emit_objects_each(const ExpandResult& expanded, const RenderOptions& options,
+                       const TemplateSet& templates, Diagnostics& diags,
+                       const std::function<void(Json&&)>& sink) {
   MappingContext ctx{options, templates};
   for (const auto& src : expanded.sources) {
     std::set<IncludeKind> include = includes_for(src, options);
@@ -194,20 +194,26 @@ std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions
         for (const auto& [k, v] : src.mapping->podgang_annotations(gang)) gang.annotations[k] = v;
       }
       if (include.count(IncludeKind::kPodGang)) {
-        for (auto& o : podgang_mapping().objects(gang, ctx, diags)) objects.push_back(std::move(o));
+        for (auto& o : podgang_mapping().objects(gang, ctx, diags)) sink(std::move(o));
       }
       if (src.mapping && include.count(IncludeKind::kScheduler)) {
-        for (auto& o : src.mapping->objects(gang, ctx, diags)) objects.push_back(std::move(o));
+        for (auto& o : src.mapping->objects(gang, ctx, diags)) sink(std::move(o));
       }
       if (src.mapping && include.count(IncludeKind::kPods)) {
-        for (auto& o : pod_stubs(gang, *src.mapping, ctx)) objects.push_back(std::move(o));
+        for (auto& o : pod_stubs(gang, *src.mapping, ctx)) sink(std::move(o));
       }
     }
     if (src.is_jobset && src.mapping && include.count(IncludeKind::kJobSet)) {
       JobSetExpansion expansion{src.gangs, src.jobset, src.doc};
-      objects.push_back(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
+      sink(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
     }
   }
+}
+
+std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions& options,
+                               const TemplateSet& templates, Diagnostics& diags) {
+  std::vector<Json> objects;
+  emit_objects_each(expanded, options, templates, diags, [&](Json&& o) { objects.push_back(std::move(o)); });
   return objects;
 }
 
@@ -220,6 +226,16 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
   std::vector<Json> objects = emit_objects(expanded, options, templates, diags);
   if (diags.has_errors()) return {};
   return objects;
+}
+
+void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                           const TemplateSet& templates, Diagnostics& diags,
+                           const std::function<void(Json&&)>& sink) {
+  ExpandResult expanded = expand_inputs(docs, options, diags);
+  if (diags.has_errors()) return;
+  check_capabilities(expanded, options, templates, diags);
+  if (diags.has_errors()) return;
+  emit_objects_each(expanded, options, templates, diags, sink);
 }
 
 }  // namespace grovectl

@@ -6,6 +6,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <string_view>
 
 #include "validate/field_error.hpp"
 #include "validate/grove_rules.hpp"
@@ -19,7 +20,44 @@ std::string idx(const std::string& base, size_t i) {
   return fmt::format("{}[{}]", base, i);
 }
 
+// The common case without exceptions (a missing field is normal here, and a throw per miss was a
+// visible cost when validating many documents). Returns false when the pointer needs the exact
+// nlohmann rules (escapes, unusual array tokens), so the caller falls back to them.
+bool walk_plain(const Json& root, const std::string& pointer, const Json*& found) {
+  found = nullptr;
+  if (!pointer.empty() && pointer.front() != '/') return false;
+  const Json* node = &root;
+  size_t pos = 0;
+  while (pos < pointer.size()) {
+    size_t next = pointer.find('/', pos + 1);
+    size_t end = next == std::string::npos ? pointer.size() : next;
+    std::string_view token(pointer.data() + pos + 1, end - pos - 1);
+    if (token.find('~') != std::string_view::npos) return false;
+    if (node->is_object()) {
+      auto it = node->find(std::string(token));
+      if (it == node->end()) return true;
+      node = &*it;
+    } else if (node->is_array()) {
+      if (token.empty() || token.size() > 9 || (token.size() > 1 && token.front() == '0')) return false;
+      size_t index = 0;
+      for (char c : token) {
+        if (c < '0' || c > '9') return false;
+        index = index * 10 + static_cast<size_t>(c - '0');
+      }
+      if (index >= node->size()) return true;
+      node = &(*node)[index];
+    } else {
+      return true;
+    }
+    pos = end;
+  }
+  found = node;
+  return true;
+}
+
 const Json* at(const SourceDocument& doc, const std::string& pointer) {
+  const Json* found = nullptr;
+  if (walk_plain(doc.value, pointer, found)) return found;
   try {
     const Json& j = doc.value.at(Json::json_pointer(pointer));
     return &j;

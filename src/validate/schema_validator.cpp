@@ -48,10 +48,13 @@ void strip_formats(nlohmann::json& schema) {
 struct SchemaValidator::Impl {
   nlohmann::json document;
   valijson::Schema schema;
+  // Kept across calls: the validator caches each compiled "pattern" regex, which would otherwise be
+  // recompiled for every object (the dominant cost of validating many documents).
+  mutable valijson::Validator validator{valijson::Validator::kStrongTypes};
 };
 
 SchemaValidator::SchemaValidator(const Json& schema) : impl_(std::make_unique<Impl>()) {
-  impl_->document = nlohmann::json::parse(schema.dump());
+  impl_->document = nlohmann::json(schema);
   strip_formats(impl_->document);
   valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
   valijson::adapters::NlohmannJsonAdapter adapter(impl_->document);
@@ -63,12 +66,12 @@ SchemaValidator::SchemaValidator(SchemaValidator&&) noexcept = default;
 SchemaValidator& SchemaValidator::operator=(SchemaValidator&&) noexcept = default;
 
 std::vector<SchemaError> SchemaValidator::validate(const Json& object) const {
-  nlohmann::json target = nlohmann::json::parse(object.dump());
-  valijson::Validator validator(valijson::Validator::kStrongTypes);
+  // A direct tree conversion (valijson's adapter takes nlohmann::json, not the ordered variant).
+  const nlohmann::json target(object);
   valijson::ValidationResults results;
   valijson::adapters::NlohmannJsonAdapter adapter(target);
   std::vector<SchemaError> errors;
-  if (validator.validate(impl_->schema, adapter, &results)) return errors;
+  if (impl_->validator.validate(impl_->schema, adapter, &results)) return errors;
   valijson::ValidationResults::Error e;
   while (results.popError(e)) errors.push_back({context_to_pointer(e.context), e.description});
   return errors;

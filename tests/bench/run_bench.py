@@ -17,8 +17,13 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+# CPU seconds (user + system) of the last run(): on a shared machine wall time includes waiting for a core,
+# so the report shows both and computes growth factors from each.
+LAST_CPU = [0.0]
+
+
 def run(cmd, stdout_path=None, ok_codes=(0,)):
-    """Runs cmd; returns (seconds, peak RSS in MiB of that process)."""
+    """Runs cmd; returns (wall seconds, peak RSS in MiB of that process); its CPU seconds go to LAST_CPU."""
     out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
@@ -28,6 +33,7 @@ def run(cmd, stdout_path=None, ok_codes=(0,)):
     proc.stderr.close()
     if stdout_path:
         out.close()
+    LAST_CPU[0] = usage.ru_utime + usage.ru_stime
     code = os.waitstatus_to_exitcode(status)
     if code not in ok_codes:
         sys.exit(f"command failed ({code}): {' '.join(cmd)}\n{err[-2000:]}")
@@ -65,40 +71,44 @@ class Bench:
         out = os.path.join(self.work, f"render-{scale}.yaml")
         self.gen("pcs", scale, src)
         t, rss = run([self.binary, "render", "-f", src, "--backend", "default-scheduler"], out)
+        cpu = LAST_CPU[0]
         objects = count_docs(out)
         pt, prss = pyyaml_roundtrip(out)
-        return dict(objects=objects, seconds=t, rss=rss, out_mib=size_mib(out), py_seconds=pt, py_rss=prss,
-                    src=src, out=out)
+        return dict(objects=objects, seconds=t, cpu=cpu, rss=rss, out_mib=size_mib(out), py_seconds=pt,
+                    py_cpu=LAST_CPU[0], py_rss=prss, src=src, out=out)
 
     def measure_render_jobsets(self, scale):
         src = os.path.join(self.work, f"jobsets-{scale}.yaml")
         out = os.path.join(self.work, f"render-js-{scale}.yaml")
         self.gen("jobsets", scale * 100, src)
         t, rss = run([self.binary, "render", "-f", src, "--backend", "default-scheduler"], out)
-        return dict(objects=count_docs(out), seconds=t, rss=rss, out_mib=size_mib(out))
+        return dict(objects=count_docs(out), seconds=t, cpu=LAST_CPU[0], rss=rss, out_mib=size_mib(out))
 
     def measure_validate(self, scale):
         src = os.path.join(self.work, f"many-{scale}.yaml")
         self.gen("many-pcs", scale * 500, src)
         t, rss = run([self.binary, "validate", "-f", src, "-o", "json"], os.devnull, ok_codes=(0, 1))
-        return dict(docs=scale * 500, seconds=t, rss=rss)
+        return dict(docs=scale * 500, seconds=t, cpu=LAST_CPU[0], rss=rss)
 
     def measure_diff(self, scale, rendered):
         live = os.path.join(self.work, f"live-{scale}.yaml")
         self.gen("live", rendered["out"], live, 3)
         t, rss = run([self.binary, "diff", "-f", rendered["src"], "--backend", "default-scheduler", "--live", live,
                       "--color", "never"], os.devnull, ok_codes=(0, 1))
+        cpu = LAST_CPU[0]
         gt, grss = run(["diff", "-u", rendered["out"], live], os.devnull, ok_codes=(0, 1))
-        return dict(objects=rendered["objects"], seconds=t, rss=rss, gnu_seconds=gt)
+        return dict(objects=rendered["objects"], seconds=t, cpu=cpu, rss=rss, gnu_seconds=gt, gnu_cpu=LAST_CPU[0])
 
     def report(self, title, small, large, rate_key, unit, extra):
         growth = large["seconds"] / small["seconds"] if small["seconds"] > 0 else float("nan")
+        cpu_growth = large["cpu"] / small["cpu"] if small["cpu"] > 0 else float("nan")
         print(f"\n== {title}")
         for label, m in (("base", small), ("10x", large)):
             rate = m[rate_key] / m["seconds"] if m["seconds"] > 0 else float("inf")
-            print(f"  {label:5} {m[rate_key]:>8} {unit}  {m['seconds']:8.3f} s  {rate:12,.0f} {unit}/s  "
+            print(f"  {label:5} {m[rate_key]:>8} {unit}  {m['seconds']:8.3f} s (cpu {m['cpu']:7.3f} s)  "
+                  f"{rate:12,.0f} {unit}/s  "
                   f"peak RSS {m['rss']:8.1f} MiB" + extra(m))
-        print(f"  growth factor for 10x input: {growth:.2f} (linear = 10)")
+        print(f"  growth factor for 10x input: {growth:.2f} wall, {cpu_growth:.2f} cpu (linear = 10)")
 
 
 def main():
@@ -116,14 +126,16 @@ def main():
     small, large = b.measure_render(base), b.measure_render(base * 10)
     b.report("render PodCliqueSets (default-scheduler 1.37)", small, large, "objects", "objects",
              lambda m: f"  out {m['out_mib']:.1f} MiB  RSS/out {m['rss'] / max(m['out_mib'], 1e-9):.2f}x  "
-                       f"PyYAML round trip {m['py_seconds']:.3f} s ({m['py_seconds'] / m['seconds']:.1f}x slower)")
+                       f"PyYAML round trip {m['py_seconds']:.3f} s ({m['py_seconds'] / m['seconds']:.1f}x slower; "
+                       f"cpu {m['py_cpu'] / max(m['cpu'], 1e-9):.1f}x)")
     js_small, js_large = b.measure_render_jobsets(base), b.measure_render_jobsets(base * 10)
     b.report("render JobSets (default-scheduler 1.37)", js_small, js_large, "objects", "objects", lambda m: "")
     v_small, v_large = b.measure_validate(base), b.measure_validate(base * 10)
     b.report("validate (all five layers)", v_small, v_large, "docs", "docs", lambda m: "")
     d_small, d_large = b.measure_diff(base, small), b.measure_diff(base * 10, large)
     b.report("diff rendered vs live (3% changed, noise, shuffled)", d_small, d_large, "objects", "objects",
-             lambda m: f"  GNU diff -u {m['gnu_seconds']:.3f} s (grovectl/GNU {m['seconds'] / max(m['gnu_seconds'], 1e-9):.1f}x)")
+             lambda m: f"  GNU diff -u {m['gnu_seconds']:.3f} s (grovectl/GNU {m['seconds'] / max(m['gnu_seconds'], 1e-9):.1f}x; "
+                       f"cpu {m['cpu'] / max(m['gnu_cpu'], 1e-9):.1f}x)")
 
 
 if __name__ == "__main__":
