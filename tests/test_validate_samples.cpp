@@ -78,7 +78,8 @@ TEST_CASE("JobSet samples validate as the JobSet webhook would decide") {
     // Layers 1-3 must admit every upstream example; the JobSet frontend refuses a sequenced JobSet-wide
     // gang (DESIGN §5: depends-on.yaml can never reach quorum as one gang).
     for (const auto& e : errors) {
-      CHECK((e.rfind("capability/", 0) == 0 || e.rfind("render/", 0) == 0 || e.rfind("jobset/sequenced-startup-gang", 0) == 0));
+      CHECK((e.rfind("capability/", 0) == 0 || e.rfind("render/", 0) == 0 ||
+             e.rfind("jobset/sequenced-startup-gang", 0) == 0));
     }
     if (std::string(name) == "depends-on.yaml") {
       CHECK(errors.size() == 2);  // launcher and worker each depend on an earlier replicated job

@@ -18,7 +18,8 @@ int run_cli(int argc, char** argv) {
   if (argc > 0 && std::filesystem::path(argv[0]).filename() == "kubectl-grove") app.name("kubectl grove");
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal error.\n"
+      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal "
+      "error.\n"
       "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
   std::map<CLI::App*, CommandRunner> runners;
   auto add = [&](CommandRunner (*adder)(CLI::App&)) {

@@ -1,8 +1,7 @@
 #pragma once
 // Each command registers its flags on the app and returns the function that runs it.
-#include <functional>
-
 #include <CLI/CLI.hpp>
+#include <functional>
 
 namespace grovectl {
 

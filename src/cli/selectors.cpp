@@ -1,31 +1,36 @@
 #include "cli/selectors.hpp"
 
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include "input/loader.hpp"
 
 namespace grovectl {
 
 void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required) {
-  auto* f = cmd.add_option("-f,--filename", flags.files,
-                           "Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin; repeatable");
+  auto* f = cmd.add_option(
+      "-f,--filename", flags.files,
+      "Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin; repeatable");
   if (files_required) f->required();
-  cmd.add_option("--backend", flags.backend,
-                 "Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator). "
-                 "Default: the pod templates' schedulerName, else default-scheduler");
-  cmd.add_option("--kube-version", flags.kube_version,
-                 "Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted). Default: 1.37");
+  cmd.add_option(
+      "--backend", flags.backend,
+      "Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator). "
+      "Default: the pod templates' schedulerName, else default-scheduler");
+  cmd.add_option(
+      "--kube-version", flags.kube_version,
+      "Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted). Default: 1.37");
   cmd.add_option("--feature-gates", flags.feature_gates,
                  "Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true");
-  cmd.add_option("--topology", flags.topology, "ClusterTopologyBinding file (turns on topology-aware scheduling)");
+  cmd.add_option("--topology", flags.topology,
+                 "ClusterTopologyBinding file (turns on topology-aware scheduling)");
   cmd.add_option("--hierarchy", flags.hierarchy, "Workload API shape on 1.37: flat or composite")
       ->check(CLI::IsMember({"flat", "composite"}));
   cmd.add_option("--jobset-gang", flags.jobset_gang, "JobSet gang granularity: jobset or replicated-job")
       ->check(CLI::IsMember({"jobset", "replicated-job"}));
   cmd.add_option("-n,--namespace", flags.ns, "Namespace for inputs that set none");
-  cmd.add_option("--templates", flags.templates_dir, "Directory of object templates that override the built-in ones");
+  cmd.add_option("--templates", flags.templates_dir,
+                 "Directory of object templates that override the built-in ones");
   cmd.add_option("--koord-layer-map", flags.koord_layer_map,
                  "koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)");
 }
@@ -38,7 +43,8 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
     if (!o.backend) {
       std::string valid;
       for (const auto& n : backend_names()) valid += (valid.empty() ? "" : ", ") + n;
-      diags.error("usage/backend", fmt::format("unknown backend \"{}\"; valid backends: {}", flags.backend, valid));
+      diags.error("usage/backend",
+                  fmt::format("unknown backend \"{}\"; valid backends: {}", flags.backend, valid));
       ok = false;
     }
   }
@@ -80,7 +86,8 @@ std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics&
   paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
   std::vector<SourceDocument> docs = load_documents(paths, diags);
   if (docs.empty() && !diags.has_errors()) {
-    diags.error("input/empty", "no input documents: every -f input was empty (zero documents is never a pass)");
+    diags.error("input/empty",
+                "no input documents: every -f input was empty (zero documents is never a pass)");
   }
   return docs;
 }

@@ -1,10 +1,9 @@
 #pragma once
 // Flags shared by render, validate and diff (DESIGN §1 "Selectors"), and their translation to RenderOptions.
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "core/diagnostic.hpp"
 #include "render/options.hpp"

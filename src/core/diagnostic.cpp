@@ -1,8 +1,8 @@
 #include "core/diagnostic.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace grovectl {
 
@@ -18,14 +18,18 @@ void Diagnostics::append(const Diagnostics& other) {
   items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
 
-bool Diagnostics::has_errors() const { return error_count() > 0; }
+bool Diagnostics::has_errors() const {
+  return error_count() > 0;
+}
 
 size_t Diagnostics::error_count() const {
   return std::count_if(items_.begin(), items_.end(),
                        [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 
-size_t Diagnostics::warning_count() const { return items_.size() - error_count(); }
+size_t Diagnostics::warning_count() const {
+  return items_.size() - error_count();
+}
 
 std::string format_location(const Location& loc) {
   if (loc.file.empty()) return "";

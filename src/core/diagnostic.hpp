@@ -18,7 +18,7 @@ struct Diagnostic {
   std::string rule;     // stable rule id, e.g. "yaml/syntax" or "grove/clique-min-available"
   std::string message;  // human text
   Location location;
-  std::string field;    // dotted field path, e.g. spec.template.cliques[0].spec.roleName
+  std::string field;  // dotted field path, e.g. spec.template.cliques[0].spec.roleName
 };
 
 // Accumulates diagnostics across a pipeline stage; stages return values and report here.

@@ -10,7 +10,7 @@ namespace grovectl::diff {
 namespace {
 
 struct KindRule {
-  const char* group;                   // nullptr: every group and kind
+  const char* group;                  // nullptr: every group and kind
   std::vector<std::string> versions;  // empty: every version
   const char* kind;
   const char* path;        // pattern, see json_path.hpp

@@ -1,5 +1,6 @@
 #include "input/loader.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +11,6 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
-
-#include <fmt/format.h>
 
 namespace grovectl {
 namespace fs = std::filesystem;
@@ -27,8 +26,8 @@ bool has_manifest_extension(const fs::path& p) {
 void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnostics& diags) {
   const Json& v = doc.value;
   bool is_list = v.is_object() && v.contains("kind") && v["kind"].is_string() &&
-                 v["kind"].get<std::string>().size() >= 4 &&
-                 v["kind"].get<std::string>().ends_with("List") && v.contains("items");
+                 v["kind"].get<std::string>().size() >= 4 && v["kind"].get<std::string>().ends_with("List") &&
+                 v.contains("items");
   if (!is_list) {
     out.push_back(std::move(doc));
     return;
@@ -77,7 +76,8 @@ void load_directory(const fs::path& dir, std::vector<SourceDocument>& out, Diagn
        it.increment(ec)) {
     if (it->is_regular_file() && has_manifest_extension(it->path())) files.push_back(it->path());
   }
-  if (ec) diags.error("input/io", fmt::format("cannot read directory: {}", ec.message()), Location{dir.string()});
+  if (ec)
+    diags.error("input/io", fmt::format("cannot read directory: {}", ec.message()), Location{dir.string()});
   std::sort(files.begin(), files.end());
   for (const auto& f : files) load_one_file(f, out, diags, options);
 }
@@ -88,7 +88,8 @@ void load_stdin(std::vector<SourceDocument>& out, Diagnostics& diags, const Load
     return;
   }
   std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-  for (auto& doc : parse_yaml_stream(text, "-", diags, options.limits)) flatten_lists(std::move(doc), out, diags);
+  for (auto& doc : parse_yaml_stream(text, "-", diags, options.limits))
+    flatten_lists(std::move(doc), out, diags);
 }
 
 }  // namespace
@@ -117,7 +118,8 @@ std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths
 std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
                                       const LoadOptions& options) {
   std::vector<SourceDocument> out;
-  for (auto& doc : parse_yaml_stream(text, name, diags, options.limits)) flatten_lists(std::move(doc), out, diags);
+  for (auto& doc : parse_yaml_stream(text, name, diags, options.limits))
+    flatten_lists(std::move(doc), out, diags);
   return out;
 }
 

@@ -1,9 +1,9 @@
 #include "render/feature_gates.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
-
-#include <fmt/format.h>
 
 namespace grovectl {
 
@@ -49,8 +49,9 @@ std::optional<FeatureGates> FeatureGates::parse(const std::string& text, const K
       for (const auto& g : known_gates()) {
         if (gate_exists(g.name, version)) known += (known.empty() ? "" : ", ") + g.name;
       }
-      diags.error("usage/feature-gates", fmt::format("unrecognized feature gate \"{}\" for Kubernetes {}; known: {}",
-                                                     name, version.text(), known));
+      diags.error("usage/feature-gates",
+                  fmt::format("unrecognized feature gate \"{}\" for Kubernetes {}; known: {}", name,
+                              version.text(), known));
       ok = false;
       continue;
     }

@@ -21,7 +21,8 @@ const std::vector<GateInfo>& known_gates();
 class FeatureGates {
  public:
   // Parses "Name=true,Other=false"; unknown or malformed entries are reported.
-  static std::optional<FeatureGates> parse(const std::string& text, const KubeVersion& version, Diagnostics& diags);
+  static std::optional<FeatureGates> parse(const std::string& text, const KubeVersion& version,
+                                           Diagnostics& diags);
 
   // Every gate of the Workload API defaults to off in 1.35-1.37.
   bool enabled(const std::string& name) const;

@@ -27,9 +27,9 @@ struct PodGroup {
   int32_t min_count = 0;  // minReplicas / gang minCount
   int32_t pod_count = 0;  // pods the owning controller creates for this group
   std::optional<PackConstraint> topology;
-  std::string template_name;            // clique template / replicated job this group comes from
-  std::vector<std::string> pod_names;   // names of the pods (stubs for --include pods)
-  StringMap pod_labels;                 // labels the owning controller sets on those pods
+  std::string template_name;           // clique template / replicated job this group comes from
+  std::vector<std::string> pod_names;  // names of the pods (stubs for --include pods)
+  StringMap pod_labels;                // labels the owning controller sets on those pods
   // Labels/annotations that differ per pod (JobSet job index), in pod_names order; merged over the above.
   std::vector<StringMap> per_pod_labels;
   std::vector<StringMap> per_pod_annotations;

@@ -46,17 +46,19 @@ InputKind classify_one(const SourceDocument& doc, Diagnostics& diags) {
       return InputKind::kUnknown;
     }
   }
-  diags.error("input/unknown-kind",
-              fmt::format("unsupported kind {} ({}); grovectl reads PodCliqueSet, JobSet, ClusterTopologyBinding, "
-                          "PodCliqueScalingGroup and PodClique",
-                          kind->get<std::string>(), api->get<std::string>()),
-              doc.locate("/kind"), "kind");
+  diags.error(
+      "input/unknown-kind",
+      fmt::format("unsupported kind {} ({}); grovectl reads PodCliqueSet, JobSet, ClusterTopologyBinding, "
+                  "PodCliqueScalingGroup and PodClique",
+                  kind->get<std::string>(), api->get<std::string>()),
+      doc.locate("/kind"), "kind");
   return InputKind::kUnknown;
 }
 
 }  // namespace
 
-std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs, Diagnostics& diags) {
+std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
+                                                   Diagnostics& diags) {
   std::vector<ClassifiedDocument> out;
   out.reserve(docs.size());
   for (const auto& d : docs) out.push_back({classify_one(d, diags), &d});

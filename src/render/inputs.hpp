@@ -24,7 +24,8 @@ struct ClassifiedDocument {
 
 // Every document with its kind. Documents without apiVersion/kind, or of kinds grovectl does not
 // read, are reported (rule input/unknown-kind) and returned as kUnknown.
-std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs, Diagnostics& diags);
+std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
+                                                   Diagnostics& diags);
 
 std::string input_kind_name(InputKind kind);
 

@@ -1,8 +1,8 @@
 #include "render/kube_version.hpp"
 
-#include <regex>
-
 #include <fmt/format.h>
+
+#include <regex>
 
 namespace grovectl {
 
@@ -12,8 +12,8 @@ std::optional<KubeVersion> parse_kube_version(const std::string& text, std::stri
   std::string supported;
   for (const auto& v : KubeVersion::supported()) supported += (supported.empty() ? "" : ", ") + v.text();
   if (!std::regex_match(text, m, re)) {
-    error = fmt::format("invalid Kubernetes version \"{}\"; use MAJOR.MINOR such as 1.37 (supported: {})", text,
-                        supported);
+    error = fmt::format("invalid Kubernetes version \"{}\"; use MAJOR.MINOR such as 1.37 (supported: {})",
+                        text, supported);
     return std::nullopt;
   }
   KubeVersion v{std::stoi(m[1]), std::stoi(m[2])};

@@ -27,11 +27,11 @@ struct PodMembership {
 };
 
 struct MappingInfo {
-  std::string backend;                 // "kai-scheduler"
-  std::vector<int> kube_minors;        // Kubernetes 1.x minors it serves
-  std::string hierarchy;               // "flat" or "composite"
-  std::vector<std::string> kinds;      // "scheduling.run.ai/v2alpha2 PodGroup", ...
-  std::vector<std::string> gates;      // feature gates it needs or can use
+  std::string backend;             // "kai-scheduler"
+  std::vector<int> kube_minors;    // Kubernetes 1.x minors it serves
+  std::string hierarchy;           // "flat" or "composite"
+  std::vector<std::string> kinds;  // "scheduling.run.ai/v2alpha2 PodGroup", ...
+  std::vector<std::string> gates;  // feature gates it needs or can use
 };
 
 class Mapping {
@@ -41,8 +41,10 @@ class Mapping {
   // Capability rules (DESIGN §4): errors refuse rendering; validate reports the same diagnostics.
   virtual void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
   // Objects for one gang, in creation order.
-  virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
-  virtual PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext& ctx) const = 0;
+  virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx,
+                                    Diagnostics& diags) const = 0;
+  virtual PodMembership membership(const Gang& gang, const PodGroup& group,
+                                   const MappingContext& ctx) const = 0;
   // Annotations the backend adds to the Grove PodGang (KAI: kai.scheduler/skip-podgrouper).
   virtual StringMap podgang_annotations(const Gang&) const { return {}; }
 };

@@ -1,17 +1,21 @@
 #include "render/options.hpp"
 
-#include <sstream>
-
 #include <fmt/format.h>
+
+#include <sstream>
 
 namespace grovectl {
 
 std::string backend_name(Backend b) {
   switch (b) {
-    case Backend::kDefaultScheduler: return "default-scheduler";
-    case Backend::kKaiScheduler: return "kai-scheduler";
-    case Backend::kVolcano: return "volcano";
-    case Backend::kKoordScheduler: return "koord-scheduler";
+    case Backend::kDefaultScheduler:
+      return "default-scheduler";
+    case Backend::kKaiScheduler:
+      return "kai-scheduler";
+    case Backend::kVolcano:
+      return "volcano";
+    case Backend::kKoordScheduler:
+      return "koord-scheduler";
   }
   return "";
 }
@@ -55,8 +59,9 @@ std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnos
     } else if (item == "pods") {
       out.insert(IncludeKind::kPods);
     } else {
-      diags.error("usage/include",
-                  fmt::format("unknown --include kind \"{}\"; valid kinds: podgang, scheduler, jobset, pods", item));
+      diags.error(
+          "usage/include",
+          fmt::format("unknown --include kind \"{}\"; valid kinds: podgang, scheduler, jobset, pods", item));
       ok = false;
     }
   }

@@ -35,11 +35,11 @@ struct RenderOptions {
   FeatureGates gates;
   Hierarchy hierarchy = Hierarchy::kFlat;
   JobSetGangMode jobset_gang = JobSetGangMode::kJobSet;
-  std::optional<std::string> namespace_override;         // --namespace
-  std::optional<std::set<IncludeKind>> include;          // unset: defaults per input kind
-  std::vector<std::string> topology_files;               // --topology
-  std::string templates_dir;                             // --templates; empty: embedded templates
-  std::map<std::string, std::string> koord_layer_map;    // --koord-layer-map key=layer (overrides defaults)
+  std::optional<std::string> namespace_override;       // --namespace
+  std::optional<std::set<IncludeKind>> include;        // unset: defaults per input kind
+  std::vector<std::string> topology_files;             // --topology
+  std::string templates_dir;                           // --templates; empty: embedded templates
+  std::map<std::string, std::string> koord_layer_map;  // --koord-layer-map key=layer (overrides defaults)
 };
 
 }  // namespace grovectl

@@ -164,30 +164,33 @@ class Expander {
 
 }  // namespace
 
-std::vector<Gang> expand_podcliqueset(const PcsExpandInput& input) { return Expander(input).run(); }
+std::vector<Gang> expand_podcliqueset(const PcsExpandInput& input) {
+  return Expander(input).run();
+}
 
-const ClusterTopologyBinding* select_topology_binding(const PodCliqueSet& pcs,
-                                                      const std::vector<const ClusterTopologyBinding*>& bindings,
-                                                      Diagnostics& diags) {
+const ClusterTopologyBinding* select_topology_binding(
+    const PodCliqueSet& pcs, const std::vector<const ClusterTopologyBinding*>& bindings, Diagnostics& diags) {
   if (bindings.empty() || !has_any_topology_constraint(pcs)) return nullptr;
   Location where = pcs.doc ? pcs.doc->locate("/spec/template") : Location{};
   std::string name = first_explicit_topology_name(pcs);
   if (name.empty()) {
-    diags.warning("render/topology-dropped",
-                  fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped, as "
-                              "the operator does",
-                              pcs.name),
-                  where, "spec.template");
+    diags.warning(
+        "render/topology-dropped",
+        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped, as "
+                    "the operator does",
+                    pcs.name),
+        where, "spec.template");
     return nullptr;
   }
   for (const auto* b : bindings) {
     if (b->name == name) return b;
   }
-  diags.warning("render/topology-dropped",
-                fmt::format("ClusterTopologyBinding \"{}\" is not among the inputs; the topology constraints of "
-                            "PodCliqueSet {} are dropped, as the operator does when it is not found",
-                            name, pcs.name),
-                where, "spec.template");
+  diags.warning(
+      "render/topology-dropped",
+      fmt::format("ClusterTopologyBinding \"{}\" is not among the inputs; the topology constraints of "
+                  "PodCliqueSet {} are dropped, as the operator does when it is not found",
+                  name, pcs.name),
+      where, "spec.template");
   return nullptr;
 }
 

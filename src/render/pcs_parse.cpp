@@ -47,7 +47,8 @@ CliqueTemplate read_clique(ObjectReader& r, const std::string& p) {
     c.scheduler_name = r.string(s + "/podSpec/schedulerName").value_or("");
     c.restart_policy = r.string(s + "/podSpec/restartPolicy").value_or("");
     size_t containers = r.list_size(s + "/podSpec/containers", true);
-    for (size_t i = 0; i < containers; ++i) r.string(pointer_append(s + "/podSpec/containers", i) + "/name", true);
+    for (size_t i = 0; i < containers; ++i)
+      r.string(pointer_append(s + "/podSpec/containers", i) + "/name", true);
   }
   return c;
 }

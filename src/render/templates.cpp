@@ -1,10 +1,10 @@
 #include "render/templates.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "core/embedded.hpp"
 #include "yaml/reader.hpp"

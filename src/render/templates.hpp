@@ -13,7 +13,8 @@ class TemplateSet {
  public:
   // Embedded templates only.
   TemplateSet() = default;
-  // Templates in `dir` override embedded ones with the same relative path (e.g. "kai-scheduler/v2alpha2/PodGroup.yaml").
+  // Templates in `dir` override embedded ones with the same relative path (e.g.
+  // "kai-scheduler/v2alpha2/PodGroup.yaml").
   static TemplateSet load(const std::string& dir, Diagnostics& diags);
 
   // merge(skeleton, computed): the skeleton's keys first in its order, then keys only `computed` has;

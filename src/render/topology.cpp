@@ -32,7 +32,8 @@ std::string TopologyTranslator::key_for(const std::string& domain) const {
   return "";
 }
 
-std::optional<PackConstraint> TopologyTranslator::translate(const std::optional<TopologyConstraintSpec>& tc) const {
+std::optional<PackConstraint> TopologyTranslator::translate(
+    const std::optional<TopologyConstraintSpec>& tc) const {
   if (!binding_ || !tc) return std::nullopt;
   PackConstraint pack{key_for(tc->required_domain()), key_for(tc->preferred_domain())};
   if (pack.empty()) return std::nullopt;

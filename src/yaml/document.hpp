@@ -19,8 +19,8 @@ struct Position {
 using PositionMap = std::unordered_map<std::string, Position>;
 
 struct SourceDocument {
-  std::string file;    // path as given, "-" for stdin
-  int index = 0;       // 0-based document index within the file
+  std::string file;  // path as given, "-" for stdin
+  int index = 0;     // 0-based document index within the file
   Json value;
   std::shared_ptr<const PositionMap> positions;
   std::string base_pointer;  // non-empty for items taken out of a kind: List ("/items/3")

@@ -11,8 +11,8 @@
 namespace grovectl {
 
 struct ReadLimits {
-  size_t max_depth = 256;             // nesting of maps and sequences
-  size_t max_alias_nodes = 1000000;   // nodes created by alias expansion, beyond the nodes written out
+  size_t max_depth = 256;                // nesting of maps and sequences
+  size_t max_alias_nodes = 1000000;      // nodes created by alias expansion, beyond the nodes written out
   size_t max_bytes = size_t{512} << 20;  // one input stream
 };
 
