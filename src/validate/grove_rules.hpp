@@ -31,6 +31,9 @@ void check_topology_on_create(const PodCliqueSet& pcs, const GroveCheckContext& 
 // §3.2 metadata and spec rules, including the restartPolicy warning.
 void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
                     Diagnostics& diags);
+// §3.2 items 3-4 and their clique/scaling-group forms: resourceClaimTemplates and resourceSharing.
+class FieldErrors;
+void check_resource_rules(const PodCliqueSet& pcs, FieldErrors& fe);
 // §3.6 annotation values and §3.5 the backend's own checks.
 void check_mnnvl(const PodCliqueSet& pcs, Diagnostics& diags);
 void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);

@@ -429,6 +429,7 @@ void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const Grov
     fe.invalid("grove/replicas", "/spec/replicas", "spec.replicas", std::to_string(pcs.replicas),
                "must be greater than or equal to 0");
   }
+  check_resource_rules(pcs, fe);
   if (pcs.cliques.empty()) {
     fe.required("grove/cliques", "/spec/template/cliques", "spec.template.cliques",
                 "at least one PodClique must be defined");
