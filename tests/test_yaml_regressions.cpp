@@ -3,6 +3,7 @@
 
 #include "input/loader.hpp"
 #include "test_support.hpp"
+#include "yaml/emitter.hpp"
 
 using namespace grovectl;
 
@@ -20,4 +21,18 @@ TEST_CASE("reader: consecutive empty documents are skipped, not mistaken for a s
   auto docs = load_text("a: 1\n---\n---\n---\nb: 2\n", "m.yaml", diags);
   CHECK_FALSE(diags.has_errors());
   CHECK(docs.size() == 2);
+}
+
+TEST_CASE("emitter: a key longer than YAML's 1024-character implicit-key limit reads back") {
+  // Found by fuzz_emitter_roundtrip: yaml-cpp refuses implicit keys over 1024 characters.
+  Json value = Json::object();
+  value["list"] = Json::array({Json::object({{"short", 1}, {std::string(1500, 'k'), "v"}})});
+  value[std::string(1200, 'x') + "\x01"] = Json::object({{"a", 1}});
+  std::string text = to_yaml(value);
+  Diagnostics diags;
+  auto docs = load_text(text, "emitted.yaml", diags);
+  INFO(text.substr(0, 300));
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].value == value);
 }

@@ -129,6 +129,19 @@ void append_key(std::string& out, const std::string& key) {
   }
 }
 
+// YAML limits an implicit key to 1024 characters; a longer one is written as an explicit "? key" entry.
+constexpr size_t kMaxImplicitKey = 1000;
+
+void append_key_and_colon(std::string& out, const std::string& key, const std::string& pad) {
+  std::string written;
+  append_key(written, key);
+  if (written.size() > kMaxImplicitKey) {
+    out += "? " + written + "\n" + pad + ":";
+  } else {
+    out += written + ":";
+  }
+}
+
 void append_scalar(std::string& out, const Json& v, int indent) {
   switch (v.type()) {
     case Json::value_t::null:
@@ -158,8 +171,7 @@ void append_map_body(std::string& out, const Json& map, int indent, bool first_i
   for (auto it = map.begin(); it != map.end(); ++it) {
     if (!(first && first_inline)) out += pad;
     first = false;
-    append_key(out, it.key());
-    out += ':';
+    append_key_and_colon(out, it.key(), pad);
     const Json& child = it.value();
     if (child.is_object() && !child.empty()) {
       out += '\n';
