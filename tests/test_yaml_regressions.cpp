@@ -36,3 +36,16 @@ TEST_CASE("emitter: a key longer than YAML's 1024-character implicit-key limit r
   REQUIRE(docs.size() == 1);
   CHECK(docs[0].value == value);
 }
+
+TEST_CASE("emitter: a byte order mark inside a key or value survives the round trip") {
+  // Found by fuzz_emitter_roundtrip: a BOM after the first line became the first byte of the emitted
+  // stream, where readers drop it.
+  Json value = Json::object({{"\xEF\xBB\xBFVersion", "a\xEF\xBB\xBF"}});
+  std::string text = to_yaml(value);
+  CHECK(text == "\"\\uFEFFVersion\": \"a\\uFEFF\"\n");
+  Diagnostics diags;
+  auto docs = load_text(text, "emitted.yaml", diags);
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].value == value);
+}

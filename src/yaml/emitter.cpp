@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 #include "yaml/scalar.hpp"
 
 namespace grovectl {
@@ -11,8 +13,12 @@ bool is_printable_plain_char(unsigned char c) {
   return c >= 0x20 && c != 0x7F;
 }
 
+// U+FEFF (a byte order mark) is dropped by readers at the start of a stream, so it is always escaped.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 bool needs_quotes(const std::string& s) {
   if (s.empty()) return true;
+  if (s.find(kByteOrderMark) != std::string::npos) return true;
   if (plain_scalar_is_ambiguous(s)) return true;
   if (s == "<<" || s.starts_with("...")) return true;  // a merge key; a document end marker at column 0
   unsigned char first = s.front();
@@ -35,6 +41,7 @@ bool needs_quotes(const std::string& s) {
 }
 
 bool needs_double_quotes(const std::string& s) {
+  if (s.find(kByteOrderMark) != std::string::npos) return true;
   for (unsigned char c : s) {
     if (c < 0x20 || c == 0x7F) return true;
   }
@@ -43,7 +50,13 @@ bool needs_double_quotes(const std::string& s) {
 
 void append_double_quoted(std::string& out, const std::string& s) {
   out += '"';
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (s.compare(i, kByteOrderMark.size(), kByteOrderMark) == 0) {
+      out += "\\uFEFF";
+      i += kByteOrderMark.size() - 1;
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";
