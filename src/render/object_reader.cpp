@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <limits>
 
 namespace grovectl {
@@ -46,7 +47,10 @@ const Json* ObjectReader::find(const std::string& pointer) const {
       if (it == node->end()) return nullptr;
       node = &*it;
     } else if (node->is_array()) {
-      size_t idx = std::stoul(key);
+      size_t idx = 0;
+      auto [end_of_number, ec] = std::from_chars(key.data(), key.data() + key.size(), idx);
+      // A name where an index belongs (a sequence where a mapping was expected) finds nothing.
+      if (key.empty() || ec != std::errc() || end_of_number != key.data() + key.size()) return nullptr;
       if (idx >= node->size()) return nullptr;
       node = &(*node)[idx];
     } else {

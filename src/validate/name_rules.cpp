@@ -1,5 +1,6 @@
 // Go durations, as Grove checks terminationDelay.
 #include <cctype>
+#include <cstdlib>
 #include <regex>
 
 #include "validate/grove_rules.hpp"
@@ -7,6 +8,9 @@
 namespace grovectl {
 
 std::optional<long double> parse_go_duration(const std::string& text) {
+  // Real durations are short; a bound keeps std::regex (recursive in libstdc++) off hostile input.
+  constexpr size_t kMaxDurationLength = 64;
+  if (text.size() > kMaxDurationLength) return std::nullopt;
   std::string s = text;
   long double sign = 1;
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
@@ -22,7 +26,7 @@ std::optional<long double> parse_go_duration(const std::string& text) {
     std::smatch m;
     std::string rest = s.substr(pos);
     if (!std::regex_search(rest, m, part, std::regex_constants::match_continuous)) return std::nullopt;
-    long double v = std::stold(m[1].str());
+    long double v = std::strtold(m[1].str().c_str(), nullptr);
     std::string unit = m[2].str();
     long double scale = unit == "ns"   ? 1
                         : unit == "ms" ? 1e6
