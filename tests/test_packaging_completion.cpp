@@ -10,29 +10,14 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
+using grovectl::test::have;
+using grovectl::test::quote;
 using grovectl::test::read_file;
 using grovectl::test::run_grovectl;
 using grovectl::test::run_shell;
+using grovectl::test::scratch_dir;
 
 namespace {
-
-bool have(const std::string& program) {
-  return run_shell("command -v " + program).exit_code == 0;
-}
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-fs::path scratch_dir(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("grovectl-packaging-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::set<std::string> lines(const std::string& text) {
   std::set<std::string> out;

@@ -58,6 +58,24 @@ std::optional<fs::path> shared_dir() {
   return std::nullopt;
 }
 
+bool have(const std::string& program) {
+  return run_shell("command -v " + program).exit_code == 0;
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+fs::path scratch_dir(const std::string& name) {
+  fs::path dir =
+      fs::temp_directory_path() / ("grovectl-packaging-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
 std::vector<Json> parse_yaml_docs(const std::string& text) {
   Diagnostics diags;
   auto docs = load_text(text, "test", diags);

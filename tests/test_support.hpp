@@ -26,6 +26,13 @@ std::filesystem::path testdata(const std::string& rel);
 // ../shared beside the repository, or nullopt (tests then SKIP with a visible message).
 std::optional<std::filesystem::path> shared_dir();
 
+// Whether `program` is on PATH (tests of optional tools skip without it).
+bool have(const std::string& program);
+// `s` in single quotes for a POSIX shell.
+std::string quote(const std::string& s);
+// A fresh, empty directory under the system temp directory, unique to this process and `name`.
+std::filesystem::path scratch_dir(const std::string& name);
+
 // Parses a YAML stream into JSON values (fails the test on any diagnostic).
 std::vector<Json> parse_yaml_docs(const std::string& text);
 

@@ -7,12 +7,6 @@
 namespace grovectl {
 namespace {
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 std::string function_name(const std::string& command) {
   std::string out = "__grovectl_cmd";
   if (!command.empty()) out += '_';

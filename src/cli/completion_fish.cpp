@@ -6,12 +6,6 @@
 namespace grovectl {
 namespace {
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 std::string fish_quote(const std::string& text) {
   std::string out = "'";
   for (char c : text) {

@@ -50,4 +50,7 @@ std::string bash_completion_script(const CompletionCommand& root);
 std::string zsh_completion_script(const CompletionCommand& root);
 std::string fish_completion_script(const CompletionCommand& root);
 
+// Items separated by `sep` (shared by the three shell writers).
+std::string join(const std::vector<std::string>& items, const std::string& sep);
+
 }  // namespace grovectl

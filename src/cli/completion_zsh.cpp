@@ -6,12 +6,6 @@
 namespace grovectl {
 namespace {
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 // Text placed inside single quotes.
 std::string escape(const std::string& text) {
   std::string out;
