@@ -64,8 +64,10 @@ bool needs_scheduler_mapping(const RenderOptions& options) {
   return !(options.include && options.include->size() == 1 && options.include->count(IncludeKind::kPodGang));
 }
 
-void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, ExpandResult& result,
-                          Diagnostics& diags) {
+using SourceSink = std::function<void(ExpandedSource&&)>;
+
+void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
+                          const SourceSink& sink) {
   std::vector<const ClusterTopologyBinding*> bindings;
   for (const auto& b : in.bindings) bindings.push_back(&b);
   std::vector<const ReplicaOverride*> overrides;
@@ -93,12 +95,12 @@ void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, E
     PcsExpandInput input{&pcs, backend_name(*backend), select_topology_binding(pcs, bindings, diags),
                          overrides};
     src.gangs = expand_podcliqueset(input);
-    result.sources.push_back(std::move(src));
+    sink(std::move(src));
   }
 }
 
-void expand_jobsets(const TypedInputs& in, const RenderOptions& options, ExpandResult& result,
-                    Diagnostics& diags) {
+void expand_jobsets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
+                    const SourceSink& sink) {
   for (const SourceDocument* doc : in.jobsets) {
     std::vector<std::string> scheduler_names;
     if (const Json* rjs = doc->value.contains("spec") && doc->value["spec"].is_object() &&
@@ -126,7 +128,7 @@ void expand_jobsets(const TypedInputs& in, const RenderOptions& options, ExpandR
     src.mapping = find_scheduler_mapping(*backend, options, diags);
     src.gangs = std::move(expansion.gangs);
     src.jobset = std::move(expansion.defaulted);
-    result.sources.push_back(std::move(src));
+    sink(std::move(src));
   }
 }
 
@@ -168,46 +170,60 @@ ExpandResult expand_inputs(const std::vector<SourceDocument>& docs, const Render
   ExpandResult result;
   result.input_documents = docs.size();
   TypedInputs in = parse_inputs(docs, options, diags);
-  expand_podcliquesets(in, options, result, diags);
-  expand_jobsets(in, options, result, diags);
+  auto keep = [&](ExpandedSource&& src) { result.sources.push_back(std::move(src)); };
+  expand_podcliquesets(in, options, diags, keep);
+  expand_jobsets(in, options, diags, keep);
   return result;
 }
+
+namespace {
+
+void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags) {
+  if (!src.mapping || !uses_scheduler_mapping(includes_for(src, ctx.options))) return;
+  for (const auto& gang : src.gangs) src.mapping->check(gang, ctx, diags);
+}
+
+void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags,
+                 const std::function<void(Json&&)>& sink) {
+  std::set<IncludeKind> include = includes_for(src, ctx.options);
+  for (const auto& original : src.gangs) {
+    // Copied only when the backend annotates the PodGang: gangs can be large.
+    const StringMap extra = src.mapping ? src.mapping->podgang_annotations(original) : StringMap{};
+    Gang annotated;
+    if (!extra.empty()) {
+      annotated = original;
+      for (const auto& [k, v] : extra) annotated.annotations[k] = v;
+    }
+    const Gang& gang = extra.empty() ? original : annotated;
+    if (include.count(IncludeKind::kPodGang)) {
+      for (auto& o : podgang_mapping().objects(gang, ctx, diags)) sink(std::move(o));
+    }
+    if (src.mapping && include.count(IncludeKind::kScheduler)) {
+      for (auto& o : src.mapping->objects(gang, ctx, diags)) sink(std::move(o));
+    }
+    if (src.mapping && include.count(IncludeKind::kPods)) {
+      for (auto& o : pod_stubs(gang, *src.mapping, ctx)) sink(std::move(o));
+    }
+  }
+  if (src.is_jobset && src.mapping && include.count(IncludeKind::kJobSet)) {
+    JobSetExpansion expansion{src.gangs, src.jobset, src.doc};
+    sink(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
+  }
+}
+
+}  // namespace
 
 void check_capabilities(const ExpandResult& expanded, const RenderOptions& options,
                         const TemplateSet& templates, Diagnostics& diags) {
   MappingContext ctx{options, templates};
-  for (const auto& src : expanded.sources) {
-    if (!src.mapping || !uses_scheduler_mapping(includes_for(src, options))) continue;
-    for (const auto& gang : src.gangs) src.mapping->check(gang, ctx, diags);
-  }
+  for (const auto& src : expanded.sources) check_source(src, ctx, diags);
 }
 
 void emit_objects_each(const ExpandResult& expanded, const RenderOptions& options,
                        const TemplateSet& templates, Diagnostics& diags,
                        const std::function<void(Json&&)>& sink) {
   MappingContext ctx{options, templates};
-  for (const auto& src : expanded.sources) {
-    std::set<IncludeKind> include = includes_for(src, options);
-    for (const auto& original : src.gangs) {
-      Gang gang = original;
-      if (src.mapping) {
-        for (const auto& [k, v] : src.mapping->podgang_annotations(gang)) gang.annotations[k] = v;
-      }
-      if (include.count(IncludeKind::kPodGang)) {
-        for (auto& o : podgang_mapping().objects(gang, ctx, diags)) sink(std::move(o));
-      }
-      if (src.mapping && include.count(IncludeKind::kScheduler)) {
-        for (auto& o : src.mapping->objects(gang, ctx, diags)) sink(std::move(o));
-      }
-      if (src.mapping && include.count(IncludeKind::kPods)) {
-        for (auto& o : pod_stubs(gang, *src.mapping, ctx)) sink(std::move(o));
-      }
-    }
-    if (src.is_jobset && src.mapping && include.count(IncludeKind::kJobSet)) {
-      JobSetExpansion expansion{src.gangs, src.jobset, src.doc};
-      sink(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
-    }
-  }
+  for (const auto& src : expanded.sources) emit_source(src, ctx, diags, sink);
 }
 
 std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions& options,
@@ -219,23 +235,26 @@ std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions
 
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags) {
-  ExpandResult expanded = expand_inputs(docs, options, diags);
-  if (diags.has_errors()) return {};
-  check_capabilities(expanded, options, templates, diags);
-  if (diags.has_errors()) return {};
-  std::vector<Json> objects = emit_objects(expanded, options, templates, diags);
+  std::vector<Json> objects;
+  render_documents_each(docs, options, templates, diags, [&](Json&& o) { objects.push_back(std::move(o)); });
   if (diags.has_errors()) return {};
   return objects;
 }
 
+// One source at a time: it is expanded, checked and emitted, then its gangs are dropped, so peak
+// memory holds one source's gang model rather than every source's. Once any error is found nothing
+// more is emitted, but later sources are still expanded and checked so every error is reported.
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
-  ExpandResult expanded = expand_inputs(docs, options, diags);
-  if (diags.has_errors()) return;
-  check_capabilities(expanded, options, templates, diags);
-  if (diags.has_errors()) return;
-  emit_objects_each(expanded, options, templates, diags, sink);
+  MappingContext ctx{options, templates};
+  TypedInputs in = parse_inputs(docs, options, diags);
+  auto render_source = [&](ExpandedSource&& src) {
+    check_source(src, ctx, diags);
+    if (!diags.has_errors()) emit_source(src, ctx, diags, sink);
+  };
+  expand_podcliquesets(in, options, diags, render_source);
+  expand_jobsets(in, options, diags, render_source);
 }
 
 }  // namespace grovectl
