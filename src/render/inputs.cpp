@@ -65,6 +65,13 @@ std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocum
   return out;
 }
 
+std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags) {
+  std::vector<ClassifiedDocument> out;
+  out.reserve(docs.size());
+  for (const SourceDocument* d : docs) out.push_back({classify_one(*d, diags), d});
+  return out;
+}
+
 std::string input_kind_name(InputKind kind) {
   for (const auto& k : kKnownKinds) {
     if (k.value == kind) return k.kind;

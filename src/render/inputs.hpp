@@ -27,6 +27,10 @@ struct ClassifiedDocument {
 std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
                                                    Diagnostics& diags);
 
+// Documents by reference, for callers that render a subset of what they loaded (validate).
+using DocumentRefs = std::vector<const SourceDocument*>;
+std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags);
+
 std::string input_kind_name(InputKind kind);
 
 }  // namespace grovectl

@@ -13,6 +13,17 @@
 namespace grovectl {
 namespace {
 
+// Everything expanded from one PodCliqueSet or JobSet.
+struct ExpandedSource {
+  const SourceDocument* doc = nullptr;
+  bool is_jobset = false;
+  Backend backend = Backend::kDefaultScheduler;
+  const Mapping* mapping = nullptr;  // nullptr when the backend has no mapping for the options
+  std::vector<Gang> gangs;
+  Json jobset;  // defaulted JobSet (JobSet inputs only)
+};
+
+
 struct TypedInputs {
   std::vector<std::pair<const SourceDocument*, PodCliqueSet>> podcliquesets;
   std::vector<const SourceDocument*> jobsets;
@@ -20,7 +31,7 @@ struct TypedInputs {
   std::vector<ReplicaOverride> overrides;
 };
 
-TypedInputs parse_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+TypedInputs parse_inputs(const DocumentRefs& docs, const RenderOptions& options,
                          Diagnostics& diags) {
   TypedInputs in;
   for (const auto& c : classify_documents(docs, diags)) {
@@ -165,17 +176,6 @@ std::optional<Backend> resolve_backend(const RenderOptions& options,
   return Backend::kDefaultScheduler;
 }
 
-ExpandResult expand_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
-                           Diagnostics& diags) {
-  ExpandResult result;
-  result.input_documents = docs.size();
-  TypedInputs in = parse_inputs(docs, options, diags);
-  auto keep = [&](ExpandedSource&& src) { result.sources.push_back(std::move(src)); };
-  expand_podcliquesets(in, options, diags, keep);
-  expand_jobsets(in, options, diags, keep);
-  return result;
-}
-
 namespace {
 
 void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags) {
@@ -213,26 +213,6 @@ void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnosti
 
 }  // namespace
 
-void check_capabilities(const ExpandResult& expanded, const RenderOptions& options,
-                        const TemplateSet& templates, Diagnostics& diags) {
-  MappingContext ctx{options, templates};
-  for (const auto& src : expanded.sources) check_source(src, ctx, diags);
-}
-
-void emit_objects_each(const ExpandResult& expanded, const RenderOptions& options,
-                       const TemplateSet& templates, Diagnostics& diags,
-                       const std::function<void(Json&&)>& sink) {
-  MappingContext ctx{options, templates};
-  for (const auto& src : expanded.sources) emit_source(src, ctx, diags, sink);
-}
-
-std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions& options,
-                               const TemplateSet& templates, Diagnostics& diags) {
-  std::vector<Json> objects;
-  emit_objects_each(expanded, options, templates, diags, [&](Json&& o) { objects.push_back(std::move(o)); });
-  return objects;
-}
-
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags) {
   std::vector<Json> objects;
@@ -247,6 +227,14 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
+  DocumentRefs refs;
+  refs.reserve(docs.size());
+  for (const auto& d : docs) refs.push_back(&d);
+  render_documents_each(refs, options, templates, diags, sink);
+}
+
+void render_documents_each(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
+                           Diagnostics& diags, const std::function<void(Json&&)>& sink) {
   MappingContext ctx{options, templates};
   TypedInputs in = parse_inputs(docs, options, diags);
   auto render_source = [&](ExpandedSource&& src) {

@@ -6,6 +6,7 @@
 
 #include "core/diagnostic.hpp"
 #include "render/gang.hpp"
+#include "render/inputs.hpp"
 #include "render/mapping.hpp"
 #include "render/options.hpp"
 #include "render/pcs_types.hpp"
@@ -14,40 +15,9 @@
 
 namespace grovectl {
 
-// Everything expanded from one PodCliqueSet or JobSet.
-struct ExpandedSource {
-  const SourceDocument* doc = nullptr;
-  bool is_jobset = false;
-  Backend backend = Backend::kDefaultScheduler;
-  const Mapping* mapping = nullptr;  // nullptr when the backend has no mapping for the options
-  std::vector<Gang> gangs;
-  Json jobset;  // defaulted JobSet (JobSet inputs only)
-};
-
-struct ExpandResult {
-  std::vector<ExpandedSource> sources;
-  size_t input_documents = 0;
-};
-
-// Parses, defaults and expands every PodCliqueSet and JobSet of `docs`. Problems go to `diags`.
-ExpandResult expand_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
-                           Diagnostics& diags);
-
-// Runs each source's backend capability checks (DESIGN §4).
-void check_capabilities(const ExpandResult& expanded, const RenderOptions& options,
-                        const TemplateSet& templates, Diagnostics& diags);
-
-// Objects in creation order for the selected --include kinds.
-std::vector<Json> emit_objects(const ExpandResult& expanded, const RenderOptions& options,
-                               const TemplateSet& templates, Diagnostics& diags);
-
-// emit_objects, handing each object to `sink` as soon as it is built, so a caller that streams them
-// (render to stdout) never holds every object at once.
-void emit_objects_each(const ExpandResult& expanded, const RenderOptions& options,
-                       const TemplateSet& templates, Diagnostics& diags,
-                       const std::function<void(Json&&)>& sink);
-
-// expand_inputs + check_capabilities + emit_objects. Returns no objects when there are errors.
+// Parses, defaults and expands every PodCliqueSet and JobSet of `docs`, runs each source's backend
+// capability checks (DESIGN §4) and returns the objects in creation order for the selected --include
+// kinds. Returns no objects when there are errors; problems go to `diags`.
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags);
 
@@ -56,6 +26,8 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink);
+void render_documents_each(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
+                           Diagnostics& diags, const std::function<void(Json&&)>& sink);
 
 // The backend for a source: --backend, else the first non-empty pod-template schedulerName, else
 // default-scheduler. Reports an unknown schedulerName.

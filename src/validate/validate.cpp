@@ -41,18 +41,13 @@ std::optional<T> parse_quietly(const SourceDocument& doc, bool schema_ok, Parse 
 }
 
 // Layers 4 and 5 for one valid PCS or JobSet, with the inputs it depends on (bindings, overrides).
-void render_checks(const SourceDocument& doc, const std::vector<const SourceDocument*>& context,
-                   const RenderOptions& options, const TemplateSet& templates, Diagnostics& diags) {
-  std::vector<SourceDocument> inputs{doc};
-  for (const auto* c : context) inputs.push_back(*c);
+void render_checks(const SourceDocument& doc, const DocumentRefs& context, const RenderOptions& options,
+                   const TemplateSet& templates, Diagnostics& diags) {
+  DocumentRefs inputs{&doc};
+  inputs.insert(inputs.end(), context.begin(), context.end());
   Diagnostics local;
-  ExpandResult expanded = expand_inputs(inputs, options, local);
-  if (!local.has_errors()) check_capabilities(expanded, options, templates, local);
-  if (!local.has_errors()) {
-    for (const auto& object : emit_objects(expanded, options, templates, local)) {
-      check_rendered_object(object, doc, local);
-    }
-  }
+  render_documents_each(inputs, options, templates, local,
+                        [&](Json&& object) { check_rendered_object(object, doc, local); });
   for (auto d : local.items()) {
     if (d.location.file.empty()) d.location = doc.locate();
     diags.add(std::move(d));
@@ -151,7 +146,7 @@ ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const
   }
   // Layer 3 needs every binding first (TAS is on when one is given).
   std::vector<ClusterTopologyBinding> bindings;
-  std::vector<const SourceDocument*> context;  // valid bindings and overrides, for layers 4-5
+  DocumentRefs context;  // valid bindings and overrides, for layers 4-5
   for (const auto& c : checked) {
     if (c.kind == InputKind::kClusterTopologyBinding && schema_ok[c.doc]) {
       if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags)) {
