@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 #include "core/embedded.hpp"
 #include "validate/input_schema.hpp"
@@ -23,6 +24,8 @@ std::string schema_path(const std::string& api_version, const std::string& kind)
 
 const SchemaValidator* validator_for(const std::string& path) {
   static std::map<std::string, std::shared_ptr<SchemaValidator>> cache;
+  static std::mutex cache_mutex;  // validate checks documents on several threads
+  std::lock_guard lock(cache_mutex);
   auto it = cache.find(path);
   if (it != cache.end()) return it->second.get();
   auto text = find_embedded(path);

@@ -1,5 +1,7 @@
 #include "validate/schema_validator.hpp"
 
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
@@ -48,9 +50,23 @@ void strip_formats(nlohmann::json& schema) {
 struct SchemaValidator::Impl {
   nlohmann::json document;
   valijson::Schema schema;
-  // Kept across calls: the validator caches each compiled "pattern" regex, which would otherwise be
-  // recompiled for every object (the dominant cost of validating many documents).
-  mutable valijson::Validator validator{valijson::Validator::kStrongTypes};
+  // Kept across calls: a validator caches each compiled "pattern" regex, which would otherwise be
+  // recompiled for every object (the dominant cost of validating many documents). A validator is not
+  // safe to share between threads, so each call borrows one from this pool.
+  mutable std::mutex pool_mutex;
+  mutable std::vector<std::unique_ptr<valijson::Validator>> pool;
+
+  std::unique_ptr<valijson::Validator> borrow() const {
+    std::lock_guard lock(pool_mutex);
+    if (pool.empty()) return std::make_unique<valijson::Validator>(valijson::Validator::kStrongTypes);
+    auto v = std::move(pool.back());
+    pool.pop_back();
+    return v;
+  }
+  void give_back(std::unique_ptr<valijson::Validator> v) const {
+    std::lock_guard lock(pool_mutex);
+    pool.push_back(std::move(v));
+  }
 };
 
 SchemaValidator::SchemaValidator(const Json& schema) : impl_(std::make_unique<Impl>()) {
@@ -71,7 +87,10 @@ std::vector<SchemaError> SchemaValidator::validate(const Json& object) const {
   valijson::ValidationResults results;
   valijson::adapters::NlohmannJsonAdapter adapter(target);
   std::vector<SchemaError> errors;
-  if (impl_->validator.validate(impl_->schema, adapter, &results)) return errors;
+  auto validator = impl_->borrow();
+  const bool valid = validator->validate(impl_->schema, adapter, &results);
+  impl_->give_back(std::move(validator));
+  if (valid) return errors;
   valijson::ValidationResults::Error e;
   while (results.popError(e)) errors.push_back({context_to_pointer(e.context), e.description});
   return errors;

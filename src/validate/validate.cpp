@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "core/parallel.hpp"
 #include "render/inputs.hpp"
 #include "render/pcs_defaults.hpp"
 #include "render/pcs_parse.hpp"
@@ -181,7 +182,12 @@ ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const
     if (schema_ok[c.doc] && diags.error_count() == before) renderable.push_back(c.doc);
   }
   // Layers 4 and 5 run only on inputs that Grove / JobSet would admit.
-  for (const auto* doc : renderable) render_checks(*doc, context, options, templates, diags);
+  // Each document renders on its own; their findings are merged in input order.
+  std::vector<Diagnostics> rendered(renderable.size());
+  for_each_index_parallel(renderable.size(), [&](size_t i) {
+    render_checks(*renderable[i], context, options, templates, rendered[i]);
+  });
+  for (const auto& found : rendered) diags.append(found);
   if (!strict) return file_findings(docs, diags);
   Diagnostics promoted;  // --strict: every warning is an error
   for (auto d : diags.items()) {
