@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
+PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-dev nlohmann-json3-dev
           libfmt-dev libdtl-dev catch2 libvalijson-dev libmimalloc-dev help2man man-db
           bash-completion zsh fish)
 JOBS=${JOBS:-$(nproc)}

@@ -8,12 +8,14 @@
 using namespace grovectl;
 
 TEST_CASE("reader: a ',' after an indented root mapping is a located error, not an endless loop") {
-  // yaml-cpp 0.7 reports the ',' as a null document without consuming it (found by fuzz_yaml_render).
+  // Found by fuzz_yaml_render when the reader used yaml-cpp 0.7, which reported the ',' as a null
+  // document without consuming it. Kept for any parser: the input must end in a located error.
   Diagnostics diags;
   auto docs = load_text("  s:\n,", "m.yaml", diags);
   REQUIRE(diags.has_errors());
-  CHECK(format_diagnostic(diags.items().back()) ==
-        "m.yaml:2:1: error: unexpected character; it cannot start a node here [yaml/syntax]");
+  const std::string message = format_diagnostic(diags.items().back());
+  CHECK(message.rfind("m.yaml:2:1: error: ", 0) == 0);
+  CHECK(message.find("[yaml/syntax]") != std::string::npos);
 }
 
 TEST_CASE("reader: consecutive empty documents are skipped, not mistaken for a stuck parser") {
@@ -24,7 +26,7 @@ TEST_CASE("reader: consecutive empty documents are skipped, not mistaken for a s
 }
 
 TEST_CASE("emitter: a key longer than YAML's 1024-character implicit-key limit reads back") {
-  // Found by fuzz_emitter_roundtrip: yaml-cpp refuses implicit keys over 1024 characters.
+  // Found by fuzz_emitter_roundtrip: YAML parsers refuse implicit keys over 1024 characters.
   Json value = Json::object();
   value["list"] = Json::array({Json::object({{"short", 1}, {std::string(1500, 'k'), "v"}})});
   value[std::string(1200, 'x') + "\x01"] = Json::object({{"a", 1}});

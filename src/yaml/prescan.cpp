@@ -108,7 +108,8 @@ bool is_marker(std::string_view row, std::string_view marker) {
   return row.substr(0, 3) == marker && (row.size() == 3 || row[3] == ' ' || row[3] == '\t');
 }
 
-// yaml-cpp 0.7 loops forever when a document's first token (after anchors and tags) is ','.
+// A document whose first token (after anchors and tags) is ',' is refused here with a plain message.
+// (yaml-cpp 0.7, the parser grovectl used first, looped forever on it; fuzz_validate found that.)
 bool check_leading_flow_entry(std::string_view text, const std::string& file, Diagnostics& diags) {
   bool at_start = true;
   int line = 0;
@@ -135,7 +136,7 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
       } else if (c == '#') {
         break;
       } else if (c == '&' || c == '!') {
-        // yaml-cpp ends an anchor or tag at a flow indicator, so "!x,": the ',' is the next token.
+        // YAML 1.2 ends an anchor or tag at a flow indicator, so in "!x," the ',' is the next token.
         ++i;
         while (i < row.size() && std::string_view(" \t,[]{}").find(row[i]) == std::string_view::npos) ++i;
       } else if (c == ',') {

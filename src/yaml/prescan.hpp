@@ -1,6 +1,7 @@
 #pragma once
 // Cheap checks that run before the YAML parser: encoding and a nesting-depth bound.
-// yaml-cpp parses recursively, so a deeply nested input must be refused before it reaches the parser.
+// Everything after the parser (JSON trees, emitters, destructors) recurses, so a deeply nested input is
+// refused before it is parsed.
 #include <string>
 #include <string_view>
 

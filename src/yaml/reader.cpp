@@ -1,12 +1,9 @@
 #include "yaml/reader.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/parser.h>
+#include <yaml.h>
 
-#include <optional>
-#include <sstream>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -16,8 +13,14 @@
 namespace grovectl {
 namespace {
 
-Position to_position(const YAML::Mark& m) {
-  return {m.line + 1, m.column + 1};
+// Where an event starts, 0-based as libyaml reports it.
+struct Mark {
+  size_t line = 0;
+  size_t column = 0;
+};
+
+Position to_position(const Mark& m) {
+  return {static_cast<int>(m.line + 1), static_cast<int>(m.column + 1)};
 }
 
 size_t count_nodes(const Json& j) {
@@ -28,33 +31,22 @@ size_t count_nodes(const Json& j) {
   return n;
 }
 
-// Builds ordered JSON from yaml-cpp parse events, recording each node's position.
-class JsonBuilder : public YAML::EventHandler {
+// Builds ordered JSON from libyaml's parse events for one document, recording each node's position.
+// Tags follow one convention: "?" for a plain scalar without a tag, "!" for a quoted one, else the
+// resolved tag.
+class JsonBuilder {
  public:
   JsonBuilder(std::string file, PositionMap& positions, Diagnostics& diags, const ReadLimits& limits)
       : file_(std::move(file)), positions_(positions), diags_(diags), limits_(limits) {}
 
   bool failed() const { return failed_; }
-  // Where a document that is just a null started (yaml-cpp reports an unexpected token this way).
-  std::optional<Position> root_null_at() const { return root_null_at_; }
   Json take_result() { return std::move(result_); }
 
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    if (stack_.empty()) root_null_at_ = to_position(mark);
-    if (!at_key()) {
-      finish_node(Json(nullptr), mark, anchor);
-    } else {
-      fail(mark, "a mapping key must not be null");
-    }
-  }
-
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+  void on_alias(const Mark& mark, const std::string& anchor) {
+    if (failed_) return;
     auto it = anchors_.find(anchor);
     if (it == anchors_.end())
-      return fail(mark, "alias refers to an anchor that is not complete (recursive alias)");
+      return fail(mark, "alias refers to an anchor that is not defined yet (or is recursive)");
     alias_nodes_ += it->second.nodes;
     if (alias_nodes_ > limits_.max_alias_nodes + direct_nodes_) {
       return fail(mark,
@@ -64,29 +56,28 @@ class JsonBuilder : public YAML::EventHandler {
       if (!it->second.value.is_string()) return fail(mark, "a mapping key must be a scalar");
       return accept_key(it->second.value.get<std::string>(), mark, false);
     }
-    finish_node(it->second.value, mark, 0);
+    finish_node(it->second.value, mark, "");
   }
 
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
+  void on_scalar(const Mark& mark, const std::string& tag, const std::string& anchor, std::string value) {
     if (failed_) return;
     ++direct_nodes_;
-    bool plain = tag == "?";
-    if (at_key()) return accept_key(value, mark, plain);
-    finish_node(resolve(value, tag, mark), mark, anchor);
+    const bool plain = tag == "?";
+    if (at_key()) {
+      if (plain && resolve_plain_scalar(value).value.is_null())
+        return fail(mark, "a mapping key must not be null");
+      return accept_key(value, mark, plain);
+    }
+    finish_node(resolve(std::move(value), tag, mark), mark, anchor);
   }
 
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
+  void on_sequence_start(const Mark& mark, const std::string& anchor) {
     open(mark, anchor, Json::array(), false);
   }
-  void OnSequenceEnd() override { close(); }
-
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
+  void on_mapping_start(const Mark& mark, const std::string& anchor) {
     open(mark, anchor, Json::object(), true);
   }
-  void OnMapEnd() override { close(); }
+  void on_collection_end() { close(); }
 
  private:
   bool at_key() const { return !stack_.empty() && stack_.back().is_map && stack_.back().expecting_key; }
@@ -103,8 +94,8 @@ class JsonBuilder : public YAML::EventHandler {
     std::unordered_map<std::string, Position> key_positions;  // where each key was written
     std::unordered_set<std::string> merged;  // keys that came from a merge (<<) and may be overridden once
     std::string pointer;
-    YAML::anchor_t anchor = 0;
-    YAML::Mark mark;
+    std::string anchor;
+    Mark mark;
   };
   struct Anchored {
     Json value;
@@ -118,7 +109,7 @@ class JsonBuilder : public YAML::EventHandler {
     return pointer_append(top.pointer, top.value.size());
   }
 
-  void open(const YAML::Mark& mark, YAML::anchor_t anchor, Json empty, bool is_map) {
+  void open(const Mark& mark, const std::string& anchor, Json empty, bool is_map) {
     if (failed_) return;
     ++direct_nodes_;
     if (at_key()) return fail(mark, "complex (non-scalar) mapping keys are not supported");
@@ -143,7 +134,7 @@ class JsonBuilder : public YAML::EventHandler {
     finish_node(std::move(f.value), f.mark, f.anchor, /*already_positioned=*/true);
   }
 
-  void accept_key(const std::string& key, const YAML::Mark& mark, bool plain) {
+  void accept_key(const std::string& key, const Mark& mark, bool plain) {
     Frame& top = stack_.back();
     top.merge_key = plain && key == "<<";
     if (!top.merge_key && top.index.count(key) && top.merged.erase(key) == 0) {
@@ -154,7 +145,8 @@ class JsonBuilder : public YAML::EventHandler {
               ? ""
               : fmt::format(" (first defined at line {}, column {})", it->second.line, it->second.column);
       diags_.error("yaml/duplicate-key", fmt::format("duplicate key \"{}\"{}", key, where),
-                   Location{file_, mark.line + 1, mark.column + 1}, pointer_to_field_path(first));
+                   Location{file_, to_position(mark).line, to_position(mark).column},
+                   pointer_to_field_path(first));
       failed_ = true;
       return;
     }
@@ -163,21 +155,21 @@ class JsonBuilder : public YAML::EventHandler {
     top.expecting_key = false;
   }
 
-  Json resolve(const std::string& value, const std::string& tag, const YAML::Mark& mark) {
-    if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "!!str") return Json(value);
+  Json resolve(std::string value, const std::string& tag, const Mark& mark) {
+    if (tag == "!" || tag == YAML_STR_TAG) return Json(std::move(value));
     ResolvedScalar r = resolve_plain_scalar(value);
     if (r.error == ScalarError::kIntegerOverflow) {
       diags_.error("yaml/integer-overflow", fmt::format("integer {} does not fit in 64 bits", value),
-                   Location{file_, mark.line + 1, mark.column + 1}, pointer_to_field_path(child_pointer()));
+                   Location{file_, to_position(mark).line, to_position(mark).column},
+                   pointer_to_field_path(child_pointer()));
     }
     return std::move(r.value);
   }
 
-  void finish_node(Json value, const YAML::Mark& mark, YAML::anchor_t anchor,
-                   bool already_positioned = false) {
+  void finish_node(Json value, const Mark& mark, const std::string& anchor, bool already_positioned = false) {
     if (failed_) return;
     if (!already_positioned) positions_[child_pointer()] = to_position(mark);
-    if (anchor != 0) anchors_[anchor] = Anchored{value, count_nodes(value)};
+    if (!anchor.empty()) anchors_[anchor] = Anchored{value, count_nodes(value)};
     if (stack_.empty()) {
       result_ = std::move(value);
       return;
@@ -209,7 +201,7 @@ class JsonBuilder : public YAML::EventHandler {
   }
 
   // YAML merge key: "<<: *base" or "<<: [*a, *b]" adds keys the map does not set itself.
-  void merge_into(Frame& top, const Json& source, const YAML::Mark& mark) {
+  void merge_into(Frame& top, const Json& source, const Mark& mark) {
     std::vector<const Json*> maps;
     if (source.is_object()) maps.push_back(&source);
     if (source.is_array()) {
@@ -226,10 +218,10 @@ class JsonBuilder : public YAML::EventHandler {
     }
   }
 
-  void fail(const YAML::Mark& mark, const std::string& message) {
+  void fail(const Mark& mark, const std::string& message) {
     if (failed_) return;
     failed_ = true;
-    diags_.error("yaml/syntax", message, Location{file_, mark.line + 1, mark.column + 1});
+    diags_.error("yaml/syntax", message, Location{file_, to_position(mark).line, to_position(mark).column});
   }
 
   std::string file_;
@@ -237,13 +229,97 @@ class JsonBuilder : public YAML::EventHandler {
   Diagnostics& diags_;
   const ReadLimits& limits_;
   std::vector<Frame> stack_;
-  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  // An anchor may be redefined; an alias refers to the latest definition before it.
+  std::unordered_map<std::string, Anchored> anchors_;
   size_t direct_nodes_ = 0;
   size_t alias_nodes_ = 0;
   bool failed_ = false;
-  std::optional<Position> root_null_at_;
   Json result_;
 };
+
+}  // namespace
+
+namespace {
+
+std::string text_of(const yaml_char_t* chars) {
+  return chars ? std::string(reinterpret_cast<const char*>(chars)) : std::string();
+}
+
+Mark mark_of(const yaml_mark_t& m) {
+  return {m.line, m.column};
+}
+
+// The tag convention of JsonBuilder (see there).
+std::string scalar_tag(const yaml_event_t& e) {
+  if (e.data.scalar.tag) return text_of(e.data.scalar.tag);
+  return e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? "?" : "!";
+}
+
+// libyaml's parser with its event, released on every path out.
+class EventStream {
+ public:
+  explicit EventStream(std::string_view text) {
+    yaml_parser_initialize(&parser_);
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  }
+  ~EventStream() {
+    if (has_event_) yaml_event_delete(&event_);
+    yaml_parser_delete(&parser_);
+  }
+  EventStream(const EventStream&) = delete;
+  EventStream& operator=(const EventStream&) = delete;
+
+  // The next event, or nullptr after a syntax error.
+  const yaml_event_t* next() {
+    if (has_event_) yaml_event_delete(&event_);
+    has_event_ = yaml_parser_parse(&parser_, &event_) != 0;
+    return has_event_ ? &event_ : nullptr;
+  }
+
+  // The syntax error after next() returned nullptr, e.g. "while parsing a block mapping: did not
+  // find expected key", at the place the problem was found.
+  Diagnostic syntax_error(const std::string& file) const {
+    std::string message = parser_.problem ? parser_.problem : "invalid YAML";
+    if (parser_.context) message = fmt::format("{}: {}", parser_.context, message);
+    Position at = to_position(mark_of(parser_.problem_mark));
+    return Diagnostic{Severity::kError, "yaml/syntax", message, Location{file, at.line, at.column}, ""};
+  }
+
+ private:
+  yaml_parser_t parser_{};
+  yaml_event_t event_{};
+  bool has_event_ = false;
+};
+
+// Feeds one event to the builder; returns false at the end of the document.
+bool feed(JsonBuilder& builder, const yaml_event_t& e) {
+  const Mark at = mark_of(e.start_mark);
+  switch (e.type) {
+    case YAML_ALIAS_EVENT:
+      builder.on_alias(at, text_of(e.data.alias.anchor));
+      break;
+    case YAML_SCALAR_EVENT:
+      builder.on_scalar(
+          at, scalar_tag(e), text_of(e.data.scalar.anchor),
+          std::string(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length));
+      break;
+    case YAML_SEQUENCE_START_EVENT:
+      builder.on_sequence_start(at, text_of(e.data.sequence_start.anchor));
+      break;
+    case YAML_MAPPING_START_EVENT:
+      builder.on_mapping_start(at, text_of(e.data.mapping_start.anchor));
+      break;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+      builder.on_collection_end();
+      break;
+    case YAML_DOCUMENT_END_EVENT:
+      return false;
+    default:
+      break;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -259,40 +335,28 @@ std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   if (!prescan_yaml(text, file, limits.max_depth, diags)) return docs;
 
-  std::string buffer(text);
-  std::istringstream stream(buffer);
-  YAML::Parser parser(stream);
-  std::optional<Position> previous_null;
-  for (int index = 0;; ++index) {
-    auto positions = std::make_shared<PositionMap>();
-    Diagnostics doc_diags;
-    JsonBuilder builder(file, *positions, doc_diags, limits);
-    bool more = false;
-    try {
-      more = parser.HandleNextDocument(builder);
-    } catch (const YAML::Exception& e) {
-      diags.append(doc_diags);
-      diags.error("yaml/syntax", e.msg, Location{file, e.mark.line + 1, e.mark.column + 1});
+  EventStream events(text);
+  for (int index = 0;;) {
+    const yaml_event_t* e = events.next();
+    if (!e) {
+      diags.add(events.syntax_error(file));
       return docs;
     }
-    diags.append(doc_diags);
-    if (!more) break;
-    if (builder.failed()) return docs;
-    Json value = builder.take_result();
-    if (value.is_null()) {
-      // yaml-cpp reports a token it cannot start a node with (such as a ',' outside a flow collection)
-      // as a null document without consuming it; two at the same place mean it would loop forever.
-      auto at = builder.root_null_at();
-      if (at && previous_null && at->line == previous_null->line && at->column == previous_null->column) {
-        diags.error("yaml/syntax", "unexpected character; it cannot start a node here",
-                    Location{file, at->line, at->column});
-        return docs;
-      }
-      previous_null = at;
-      continue;
+    if (e->type == YAML_STREAM_END_EVENT) break;
+    if (e->type != YAML_DOCUMENT_START_EVENT) continue;
+    auto positions = std::make_shared<PositionMap>();
+    JsonBuilder builder(file, *positions, diags, limits);
+    while ((e = events.next()) && feed(builder, *e) && !builder.failed()) {
     }
-    previous_null.reset();
-    docs.push_back(SourceDocument{file, index, std::move(value), std::move(positions), ""});
+    if (builder.failed()) return docs;
+    if (!e) {
+      diags.add(events.syntax_error(file));
+      return docs;
+    }
+    Json value = builder.take_result();
+    if (!value.is_null())
+      docs.push_back(SourceDocument{file, index, std::move(value), std::move(positions), ""});
+    ++index;
   }
   return docs;
 }
