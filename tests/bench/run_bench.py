@@ -120,6 +120,7 @@ def main():
     args = ap.parse_args()
     base = 1 if args.smoke else args.base
     work = args.work or tempfile.mkdtemp(prefix="grovectl-bench-")
+    os.makedirs(work, exist_ok=True)
     b = Bench(os.path.abspath(args.binary), work, base)
     print(f"grovectl benchmark (work dir {work}, base size {base} PodCliqueSets x 30 replicas)")
 
