@@ -51,3 +51,29 @@ TEST_CASE("emitter: a byte order mark inside a key or value survives the round t
   REQUIRE(docs.size() == 1);
   CHECK(docs[0].value == value);
 }
+
+TEST_CASE("emitter: C1 controls, YAML 1.1 line breaks and non-characters are escaped and read back") {
+  // Found by fuzz_emitter_roundtrip after the switch to libyaml, which (rightly) refuses a raw U+009E:
+  // YAML does not allow C1 control characters unescaped.
+  const std::string c1 = "caf\xC2\x9E",
+                    nel =
+                        "a\xC2\x85"
+                        "b",
+                    separators = "x\xE2\x80\xA8y\xE2\x80\xA9", noncharacter = "z\xEF\xBF\xBE";
+  Json value = Json::object({{c1, c1},
+                             {"nel", nel},
+                             {"separators", separators},
+                             {"nc", noncharacter},
+                             {"multi", "line one\n" + c1 + "\n"}});
+  std::string text = to_yaml(value);
+  CHECK(text.find("\"caf\\u009E\": \"caf\\u009E\"") != std::string::npos);
+  CHECK(text.find("\"a\\u0085b\"") != std::string::npos);
+  CHECK(text.find("\"x\\u2028y\\u2029\"") != std::string::npos);
+  CHECK(text.find("\"z\\uFFFE\"") != std::string::npos);
+  Diagnostics diags;
+  auto docs = load_text(text, "emitted.yaml", diags);
+  INFO(text);
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].value == value);
+}

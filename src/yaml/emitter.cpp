@@ -13,12 +13,37 @@ bool is_printable_plain_char(unsigned char c) {
   return c >= 0x20 && c != 0x7F;
 }
 
-// U+FEFF (a byte order mark) is dropped by readers at the start of a stream, so it is always escaped.
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+// Characters outside the 7-bit range that are written escaped: the C1 controls U+0080-U+009F (not
+// printable in YAML; U+0085 is also a YAML 1.1 line break), the line and paragraph separators
+// U+2028/U+2029 (YAML 1.1 line breaks), U+FEFF (a byte order mark, dropped by readers at the start
+// of a stream) and the non-characters U+FFFE/U+FFFF. Returns the UTF-8 length at `i` and sets
+// `code_point`, or returns 0.
+size_t escaped_unicode_at(const std::string& s, size_t i, unsigned& code_point) {
+  auto byte = [&](size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
+  if (byte(0) == 0xC2 && byte(1) >= 0x80 && byte(1) <= 0x9F) {
+    code_point = byte(1);
+    return 2;
+  }
+  const unsigned b0 = byte(0), b1 = byte(1), b2 = byte(2);
+  if ((b0 == 0xE2 && b1 == 0x80 && (b2 == 0xA8 || b2 == 0xA9)) || (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) ||
+      (b0 == 0xEF && b1 == 0xBF && (b2 == 0xBE || b2 == 0xBF))) {
+    code_point = ((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+    return 3;
+  }
+  return 0;
+}
+
+bool has_escaped_unicode(const std::string& s) {
+  unsigned code_point = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (static_cast<unsigned char>(s[i]) >= 0xC2 && escaped_unicode_at(s, i, code_point)) return true;
+  }
+  return false;
+}
 
 bool needs_quotes(const std::string& s) {
   if (s.empty()) return true;
-  if (s.find(kByteOrderMark) != std::string::npos) return true;
+  if (has_escaped_unicode(s)) return true;
   if (plain_scalar_is_ambiguous(s)) return true;
   if (s == "<<" || s.starts_with("...")) return true;  // a merge key; a document end marker at column 0
   unsigned char first = s.front();
@@ -41,7 +66,7 @@ bool needs_quotes(const std::string& s) {
 }
 
 bool needs_double_quotes(const std::string& s) {
-  if (s.find(kByteOrderMark) != std::string::npos) return true;
+  if (has_escaped_unicode(s)) return true;
   for (unsigned char c : s) {
     if (c < 0x20 || c == 0x7F) return true;
   }
@@ -52,9 +77,10 @@ void append_double_quoted(std::string& out, const std::string& s) {
   out += '"';
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = s[i];
-    if (s.compare(i, kByteOrderMark.size(), kByteOrderMark) == 0) {
-      out += "\\uFEFF";
-      i += kByteOrderMark.size() - 1;
+    unsigned code_point = 0;
+    if (size_t length = escaped_unicode_at(s, i, code_point)) {
+      out += fmt::format("\\u{:04X}", code_point);
+      i += length - 1;
       continue;
     }
     switch (c) {
@@ -97,6 +123,7 @@ void append_single_quoted(std::string& out, const std::string& s) {
 bool can_be_literal_block(const std::string& s) {
   if (s.find('\n') == std::string::npos) return false;
   if (s.front() == ' ' || s.front() == '\n') return false;
+  if (has_escaped_unicode(s)) return false;
   for (unsigned char c : s) {
     if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return false;
   }
