@@ -77,3 +77,14 @@ TEST_CASE("emitter: C1 controls, YAML 1.1 line breaks and non-characters are esc
   REQUIRE(docs.size() == 1);
   CHECK(docs[0].value == value);
 }
+
+TEST_CASE("loader: an empty item of a List is skipped like an empty document") {
+  // Found by fuzz_emitter_roundtrip: a trailing "-" made a null item, which became a null document that
+  // the emitter wrote and the reader then skipped.
+  Diagnostics diags;
+  auto docs = load_text("apiVersion: v1\nkind: List\nitems:\n- {kind: A}\n-\n- {kind: B}\n", "l.yaml", diags);
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 2);
+  CHECK(docs[0].value["kind"] == "A");
+  CHECK(docs[1].value["kind"] == "B");
+}

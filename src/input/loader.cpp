@@ -37,6 +37,7 @@ void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnos
     return;
   }
   for (size_t i = 0; i < v["items"].size(); ++i) {
+    if (v["items"][i].is_null()) continue;  // an empty item, skipped like an empty document
     SourceDocument item{doc.file, doc.index, v["items"][i], doc.positions,
                         doc.base_pointer + pointer_append("/items", i)};
     flatten_lists(std::move(item), out, diags);
