@@ -59,10 +59,10 @@ InputKind classify_one(const SourceDocument& doc, Diagnostics& diags) {
 
 std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
                                                    Diagnostics& diags) {
-  std::vector<ClassifiedDocument> out;
-  out.reserve(docs.size());
-  for (const auto& d : docs) out.push_back({classify_one(d, diags), &d});
-  return out;
+  DocumentRefs refs;
+  refs.reserve(docs.size());
+  for (const auto& d : docs) refs.push_back(&d);
+  return classify_documents(refs, diags);
 }
 
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags) {

@@ -23,7 +23,6 @@ struct ExpandedSource {
   Json jobset;  // defaulted JobSet (JobSet inputs only)
 };
 
-
 struct TypedInputs {
   std::vector<std::pair<const SourceDocument*, PodCliqueSet>> podcliquesets;
   std::vector<const SourceDocument*> jobsets;
@@ -31,8 +30,7 @@ struct TypedInputs {
   std::vector<ReplicaOverride> overrides;
 };
 
-TypedInputs parse_inputs(const DocumentRefs& docs, const RenderOptions& options,
-                         Diagnostics& diags) {
+TypedInputs parse_inputs(const DocumentRefs& docs, const RenderOptions& options, Diagnostics& diags) {
   TypedInputs in;
   for (const auto& c : classify_documents(docs, diags)) {
     switch (c.kind) {
@@ -155,29 +153,6 @@ bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
          include.count(IncludeKind::kJobSet);
 }
 
-}  // namespace
-
-std::optional<Backend> resolve_backend(const RenderOptions& options,
-                                       const std::vector<std::string>& scheduler_names, const Location& where,
-                                       Diagnostics& diags) {
-  if (options.backend) return options.backend;
-  for (const auto& name : scheduler_names) {
-    if (name.empty()) continue;
-    if (auto b = parse_backend(name)) return b;
-    std::string valid;
-    for (const auto& n : backend_names()) valid += (valid.empty() ? "" : ", ") + n;
-    diags.error(
-        "render/unknown-backend",
-        fmt::format("schedulerName \"{}\" is not a backend grovectl knows; use --backend with one of: {}",
-                    name, valid),
-        where, "spec.podSpec.schedulerName");
-    return std::nullopt;
-  }
-  return Backend::kDefaultScheduler;
-}
-
-namespace {
-
 void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags) {
   if (!src.mapping || !uses_scheduler_mapping(includes_for(src, ctx.options))) return;
   for (const auto& gang : src.gangs) src.mapping->check(gang, ctx, diags);
@@ -213,6 +188,25 @@ void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnosti
 
 }  // namespace
 
+std::optional<Backend> resolve_backend(const RenderOptions& options,
+                                       const std::vector<std::string>& scheduler_names, const Location& where,
+                                       Diagnostics& diags) {
+  if (options.backend) return options.backend;
+  for (const auto& name : scheduler_names) {
+    if (name.empty()) continue;
+    if (auto b = parse_backend(name)) return b;
+    std::string valid;
+    for (const auto& n : backend_names()) valid += (valid.empty() ? "" : ", ") + n;
+    diags.error(
+        "render/unknown-backend",
+        fmt::format("schedulerName \"{}\" is not a backend grovectl knows; use --backend with one of: {}",
+                    name, valid),
+        where, "spec.podSpec.schedulerName");
+    return std::nullopt;
+  }
+  return Backend::kDefaultScheduler;
+}
+
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags) {
   std::vector<Json> objects;
@@ -221,9 +215,6 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
   return objects;
 }
 
-// One source at a time: it is expanded, checked and emitted, then its gangs are dropped, so peak
-// memory holds one source's gang model rather than every source's. Once any error is found nothing
-// more is emitted, but later sources are still expanded and checked so every error is reported.
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
@@ -233,8 +224,12 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
   render_documents_each(refs, options, templates, diags, sink);
 }
 
-void render_documents_each(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
-                           Diagnostics& diags, const std::function<void(Json&&)>& sink) {
+// One source at a time: it is expanded, checked and emitted, then its gangs are dropped, so peak
+// memory holds one source's gang model rather than every source's. Once any error is found nothing
+// more is emitted, but later sources are still expanded and checked so every error is reported.
+void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
+                           const TemplateSet& templates, Diagnostics& diags,
+                           const std::function<void(Json&&)>& sink) {
   MappingContext ctx{options, templates};
   TypedInputs in = parse_inputs(docs, options, diags);
   auto render_source = [&](ExpandedSource&& src) {

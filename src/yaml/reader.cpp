@@ -64,8 +64,7 @@ class JsonBuilder {
     ++direct_nodes_;
     const bool plain = tag == "?";
     if (at_key()) {
-      if (plain && resolve_plain_scalar(value).value.is_null())
-        return fail(mark, "a mapping key must not be null");
+      if (plain && plain_scalar_is_null(value)) return fail(mark, "a mapping key must not be null");
       return accept_key(value, mark, plain);
     }
     finish_node(resolve(std::move(value), tag, mark), mark, anchor);

@@ -11,10 +11,6 @@ namespace {
 // Hand-written matchers: libstdc++'s std::regex recurses once per character and overflows the
 // stack on long scalars (hostile input), so no regex is used on user text.
 
-bool is_null(std::string_view s) {
-  return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
-}
-
 std::optional<bool> as_bool(std::string_view s) {
   static const char* kTrue[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"};
   static const char* kFalse[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N"};
@@ -159,8 +155,12 @@ ResolvedScalar parse_integer(std::string_view text, int base, size_t prefix) {
 
 }  // namespace
 
+bool plain_scalar_is_null(std::string_view text) {
+  return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
+}
+
 ResolvedScalar resolve_plain_scalar(std::string_view text) {
-  if (is_null(text)) return {Json(nullptr)};
+  if (plain_scalar_is_null(text)) return {Json(nullptr)};
   if (auto b = as_bool(text)) return {Json(*b)};
   char first = text[0];
   bool maybe_number = is_digit(first) || first == '-' || first == '+' || first == '.';
@@ -180,7 +180,7 @@ ResolvedScalar resolve_plain_scalar(std::string_view text) {
 }
 
 bool plain_scalar_is_ambiguous(std::string_view text) {
-  if (is_null(text) || as_bool(text) || is_special_float(text)) return true;
+  if (plain_scalar_is_null(text) || as_bool(text) || is_special_float(text)) return true;
   char first = text[0];
   if (!(is_digit(first) || first == '-' || first == '+' || first == '.')) return false;
   if (is_decimal(text) || is_hex_int(text) || is_octal_int(text) || is_float(text)) return true;
