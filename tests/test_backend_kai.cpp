@@ -151,6 +151,18 @@ TEST_CASE("kai: pods carry what PreparePod sets") {
   CHECK(pods[7]["metadata"]["annotations"]["pod-group-name"] == "tp-0-dg-0");
 }
 
+TEST_CASE("kai: a JobSet without a queue is refused once, in JobSet terms") {
+  // depends-on.yaml has two replicated jobs: with --jobset-gang replicated-job, two gangs.
+  auto r = run_grovectl("render -f " + td("jobset/depends-on.yaml") +
+                        " --backend kai-scheduler --jobset-gang replicated-job");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err,
+             Catch::Contains("no KAI queue is configured on JobSet default/staged or its replicated job "
+                             "templates; set the label kai.scheduler/queue on the JobSet"));
+  CHECK(count_occurrences(r.err, "[capability/kai-queue]") == 1);
+}
+
 TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message") {
   // grove.md §3.5 resolveQueueNameForPodCliqueSet.
   auto r = run_grovectl("render -f " + td("backends/no-queue-pcs.yaml") + " --backend kai-scheduler");
@@ -159,7 +171,8 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
   CHECK_THAT(r.err,
              Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/nq or its PodClique templates"));
   CHECK_THAT(r.err, Catch::Contains("[capability/kai-queue]"));
-  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:2:1"));
+  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:3:1"));
+  CHECK(count_occurrences(r.err, "[capability/kai-queue]") == 1);  // three gangs, one PodCliqueSet
 
   auto c =
       run_grovectl("render -f " + td("backends/conflicting-queue-pcs.yaml") + " --backend kai-scheduler");

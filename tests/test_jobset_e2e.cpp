@@ -70,6 +70,8 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
         want_wl["spec"]["podGroupTemplates"][0]["schedulingPolicy"]);
   CHECK(pg["spec"]["schedulingPolicy"] == want_pg["spec"]["schedulingPolicy"]);
   CHECK(pg["metadata"]["namespace"] == want_pg["metadata"]["namespace"]);
+  // The informational back-link to the JobSet (both name the JobSet "js").
+  CHECK(wl["spec"]["controllerRef"] == want_wl["spec"]["controllerRef"]);
 
   // Same linkage: PodGroup -> Workload template, pod template -> PodGroup.
   CHECK(pg["spec"]["podGroupTemplateRef"]["workload"]["workloadName"] == wl["metadata"]["name"]);
@@ -92,6 +94,31 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
   CHECK_FALSE(js.contains("status"));
   // The Workload API membership is a spec field only: no empty metadata is added to the pod template.
   CHECK_FALSE(js["spec"]["replicatedJobs"][0]["template"]["spec"]["template"].contains("metadata"));
+}
+
+TEST_CASE("a JobSet's Workload names the JobSet in spec.controllerRef on every version; a PCS's does not") {
+  // jobset.md §4.1-§4.2: JobSet's manual Workload pattern and PR #1250 set controllerRef
+  // {apiGroup: jobset.x-k8s.io, kind: JobSet, name: <js>}; the field exists in every Workload version
+  // (k8s-workload-api.md §4.2, §5.3, §6.4, §7.2). Grove links a Workload to its PodGang by an
+  // ownerReference instead (grove.md §9), so a PodCliqueSet's Workload has none.
+  const Json want = Json::parse(R"({"apiGroup": "jobset.x-k8s.io", "kind": "JobSet", "name": "staged"})");
+  const std::string composite =
+      "1.37 --hierarchy composite --feature-gates "
+      "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true";
+  for (const std::string& version :
+       {std::string("1.35"), std::string("1.36"), std::string("1.37"), composite}) {
+    INFO(version);
+    auto objects = render_ok("-f " + testdata("jobset/depends-on.yaml").string() +
+                             " --jobset-gang replicated-job --include scheduler --kube-version " + version);
+    auto workloads = of_kind(objects, "Workload");
+    REQUIRE(workloads.size() == 2);  // replicated jobs init and main, one gang each
+    for (const Json* wl : workloads) CHECK((*wl)["spec"]["controllerRef"] == want);
+    auto pcs = render_ok("-f " + testdata("golden/case01.yaml").string() +
+                         " --include scheduler --kube-version " + version);
+    auto pcs_workloads = of_kind(pcs, "Workload");
+    REQUIRE(pcs_workloads.size() == 2);  // case01: replicas 2, one gang each
+    for (const Json* wl : pcs_workloads) CHECK_FALSE((*wl)["spec"].contains("controllerRef"));
+  }
 }
 
 TEST_CASE("rendered scheduling objects and the emitted JobSet validate against the official schemas") {

@@ -87,4 +87,11 @@ std::vector<Json> parse_yaml_docs(const std::string& text) {
   return out;
 }
 
+size_t count_occurrences(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + needle.size()))
+    ++n;
+  return n;
+}
+
 }  // namespace grovectl::test

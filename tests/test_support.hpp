@@ -33,6 +33,9 @@ std::string quote(const std::string& s);
 // A fresh, empty directory under the system temp directory, unique to this process and `name`.
 std::filesystem::path scratch_dir(const std::string& name);
 
+// How many times `needle` occurs in `text` (non-overlapping).
+size_t count_occurrences(const std::string& text, const std::string& needle);
+
 // Parses a YAML stream into JSON values (fails the test on any diagnostic).
 std::vector<Json> parse_yaml_docs(const std::string& text);
 

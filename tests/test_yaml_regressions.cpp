@@ -88,3 +88,34 @@ TEST_CASE("loader: an empty item of a List is skipped like an empty document") {
   CHECK(docs[0].value["kind"] == "A");
   CHECK(docs[1].value["kind"] == "B");
 }
+
+TEST_CASE("prescan: an open bracket inside a block plain scalar is text, not nesting") {
+  // Found by fuzz_emitter_roundtrip: the depth prescan counted every '[' as an open flow collection and
+  // carried the count to later lines, so two values with 130 '[' each were refused as 260 levels deep.
+  const std::string brackets(130, '[');
+  const std::string text = "a: x" + brackets + "\nb: y" + brackets + " # and a comment [[[\nc: &c z" +
+                           brackets + "\nd: !!str w" + brackets + "\n";
+  Diagnostics diags;
+  auto docs = load_text(text, "p.yaml", diags);
+  INFO((diags.empty() ? "" : format_diagnostic(diags.items().front())));
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].value["b"] == "y" + brackets);
+  CHECK(docs[0].value["d"] == "w" + brackets);
+  // The round trip that the fuzzer checked.
+  Diagnostics again;
+  auto back = load_text(to_yaml_stream({docs[0].value}), "emitted.yaml", again);
+  REQUIRE_FALSE(again.has_errors());
+  CHECK(back.at(0).value == docs[0].value);
+}
+
+TEST_CASE("prescan: flow collections after a key, an anchor or a tag still count") {
+  const std::string deep(300, '[');
+  for (const std::string prefix : {"k: ", "k: &a ", "k: !!seq ", "- "}) {
+    INFO(prefix);
+    Diagnostics diags;
+    load_text(prefix + deep + "\n", "d.yaml", diags);
+    REQUIRE(diags.has_errors());
+    CHECK(diags.items().front().rule == "yaml/too-deep");
+  }
+}

@@ -40,6 +40,19 @@ std::string gang_subject(const Gang& gang) {
   return fmt::format("{} {}/{} (gang {})", gang.source->kind, gang.source->ns, gang.source->name, gang.name);
 }
 
+std::string source_kind(const Gang& gang) {
+  return gang.source ? gang.source->kind : "PodCliqueSet";
+}
+
+std::string shorten_source_name(const Gang& gang) {
+  return fmt::format("shorten the {} name", source_kind(gang));
+}
+
+std::string shorten_group_names(const Gang& gang) {
+  if (source_kind(gang) == "JobSet") return "shorten the JobSet or replicated job names";
+  return "shorten the PodCliqueSet, scaling group or clique names";
+}
+
 bool has_pack(const std::optional<PackConstraint>& pack) {
   return pack && !pack->empty();
 }

@@ -17,6 +17,13 @@ Location gang_location(const Gang& gang);
 // "PodCliqueSet default/simple1 (gang simple1-0)"
 std::string gang_subject(const Gang& gang);
 
+// "PodCliqueSet" or "JobSet": how refusals name the gang's source (PodCliqueSet when it has none).
+std::string source_kind(const Gang& gang);
+// Ways out, in the source's own terms, when a name derived from the source's name is too long, and when
+// one derived from its group names is ("... scaling group or clique names" / "... replicated job names").
+std::string shorten_source_name(const Gang& gang);
+std::string shorten_group_names(const Gang& gang);
+
 bool has_pack(const std::optional<PackConstraint>& pack);
 // True when the gang, a group config or a pod group carries a constraint.
 bool gang_has_topology(const Gang& gang);

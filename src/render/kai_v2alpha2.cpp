@@ -25,6 +25,11 @@ struct QueueResult {
   std::string error;  // Grove's message when no single queue resolves
 };
 
+// "PodClique template" / "replicated job template": what the source calls its pod templates.
+std::string template_noun(const GangSource& src) {
+  return src.kind == "JobSet" ? "replicated job template" : "PodClique template";
+}
+
 // Grove's resolveQueueNameForPodCliqueSet: the source object first, then its pod templates, which must agree.
 QueueResult resolve_queue(const GangSource& src) {
   std::string top = queue_of(src.labels, src.annotations);
@@ -33,22 +38,21 @@ QueueResult resolve_queue(const GangSource& src) {
     std::string q = queue_of(t.labels, t.annotations);
     if (q.empty()) continue;
     if (!top.empty() && q != top) {
-      return {"",
-              fmt::format("KAI queue on {} {}/{} is \"{}\" but PodClique template \"{}\" resolves to \"{}\"",
-                          src.kind, src.ns, src.name, top, t.name, q)};
+      return {"", fmt::format("KAI queue on {} {}/{} is \"{}\" but {} \"{}\" resolves to \"{}\"", src.kind,
+                              src.ns, src.name, top, template_noun(src), t.name, q)};
     }
     seen.insert(q);
   }
   if (!top.empty()) return {top, ""};
   if (seen.size() == 1) return {*seen.begin(), ""};
   if (seen.empty()) {
-    return {"", fmt::format("no KAI queue is configured on {} {}/{} or its PodClique templates", src.kind,
-                            src.ns, src.name)};
+    return {"", fmt::format("no KAI queue is configured on {} {}/{} or its {}s", src.kind, src.ns, src.name,
+                            template_noun(src))};
   }
   std::string list;
   for (const auto& q : seen) list += (list.empty() ? "" : " ") + q;
-  return {"", fmt::format("conflicting KAI queues on {} {}/{} PodClique templates: [{}]", src.kind, src.ns,
-                          src.name, list)};
+  return {"", fmt::format("conflicting KAI queues on {} {}/{} {}s: [{}]", src.kind, src.ns, src.name,
+                          template_noun(src), list)};
 }
 
 std::string topology_name(const Gang& gang) {
@@ -98,18 +102,17 @@ class KaiMapping final : public Mapping {
     return {"kai-scheduler", {35, 36, 37}, "flat", {"scheduling.run.ai/v2alpha2 PodGroup"}, {}};
   }
 
+  void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {
+    QueueResult q = resolve_queue(src);
+    if (q.error.empty()) return;
+    diags.error("capability/kai-queue",
+                fmt::format("{}; set the label {} on the {} (or one value on its pod templates), or use "
+                            "another backend",
+                            q.error, kQueueKey, src.kind),
+                src.location);
+  }
+
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
-    if (gang.source) {
-      QueueResult q = resolve_queue(*gang.source);
-      if (!q.error.empty()) {
-        refuse(gang, "capability/kai-queue",
-               fmt::format(
-                   "{}: {}; set the label {} on the {} (or one value on its pod templates), or use another "
-                   "backend",
-                   gang_subject(gang), q.error, kQueueKey, gang.source->kind),
-               diags);
-      }
-    }
     if (gang_has_topology(gang) && topology_name(gang).empty()) {
       refuse(gang, "capability/kai-topology-name",
              fmt::format("{}: topology name cannot be empty when topology constraints are defined; set "
@@ -117,10 +120,10 @@ class KaiMapping final : public Mapping {
                          gang_subject(gang)),
              diags);
     }
-    require_dns_subdomain(gang, "KAI PodGroup name", gang.name, "shorten the PodCliqueSet name", diags);
+    require_dns_subdomain(gang, "KAI PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
       require_dns_label(gang, fmt::format("value of pod label {}", kSubGroupLabel), pg.name,
-                        "shorten the PodCliqueSet, scaling group or clique names", diags);
+                        shorten_group_names(gang), diags);
     }
   }
 

@@ -108,8 +108,7 @@ class KoordMapping final : public Mapping {
     check_topology(gang, ctx, diags);
     for (const auto& pg : gang.groups) {
       std::string name = group_object_name(gang, pg);
-      require_dns_subdomain(gang, "koord-scheduler PodGroup name", name, "shorten the PodCliqueSet name",
-                            diags);
+      require_dns_subdomain(gang, "koord-scheduler PodGroup name", name, shorten_source_name(gang), diags);
       if (fits_label(name)) continue;
       diags.warning(
           "capability/koord-label-length",

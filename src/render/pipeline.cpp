@@ -9,6 +9,7 @@
 #include "render/pcs_parse.hpp"
 #include "render/pcs_structure.hpp"
 #include "render/pod_stubs.hpp"
+#include "render/repeated_diagnostics.hpp"
 
 namespace grovectl {
 namespace {
@@ -155,7 +156,16 @@ bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
 
 void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags) {
   if (!src.mapping || !uses_scheduler_mapping(includes_for(src, ctx.options))) return;
-  for (const auto& gang : src.gangs) src.mapping->check(gang, ctx, diags);
+  if (src.gangs.empty()) return;
+  const auto& source = src.gangs.front().source;
+  if (source) src.mapping->check_source(*source, ctx, diags);
+  RepeatedGangDiagnostics per_gang(source ? source->kind : "PodCliqueSet");
+  for (const auto& gang : src.gangs) {
+    Diagnostics gang_diags;
+    src.mapping->check(gang, ctx, gang_diags);
+    per_gang.add(gang.name, gang_diags);
+  }
+  per_gang.report_into(diags);
 }
 
 void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags,

@@ -26,8 +26,9 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink);
-void render_documents_each(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
-                           Diagnostics& diags, const std::function<void(Json&&)>& sink);
+void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
+                           const TemplateSet& templates, Diagnostics& diags,
+                           const std::function<void(Json&&)>& sink);
 
 // The backend for a source: --backend, else the first non-empty pod-template schedulerName, else
 // default-scheduler. Reports an unknown schedulerName.

@@ -64,10 +64,10 @@ class VolcanoMapping final : public Mapping {
                       gang_subject(gang), kQueueAnnotation, q),
           diags);
     }
-    require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, "shorten the PodCliqueSet name", diags);
+    require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
       require_dns_label(gang, "value of pod label grove.io/podclique in subGroupPolicy.labelSelector",
-                        pg.name, "shorten the PodCliqueSet, scaling group or clique names", diags);
+                        pg.name, shorten_group_names(gang), diags);
     }
   }
 

@@ -110,10 +110,9 @@ void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const M
   check_topology(gang, target, ctx, diags);
   check_priority(gang, target, ctx, diags);
   require_positive_min_counts(gang, fmt::format("the {} Workload API (gang.minCount)", target.api), diags);
-  require_dns_subdomain(gang, "Workload name", gang.name, "shorten the PodCliqueSet name", diags);
+  require_dns_subdomain(gang, "Workload name", gang.name, shorten_source_name(gang), diags);
   for (const auto& pg : gang.groups) {
-    require_dns_label(gang, "pod group template name", pg.name,
-                      "shorten the PodCliqueSet, scaling group or clique names", diags);
+    require_dns_label(gang, "pod group template name", pg.name, shorten_group_names(gang), diags);
   }
 }
 
@@ -135,6 +134,14 @@ Json scheduling_constraints(const std::optional<PackConstraint>& pack, const Map
   return Json{{"topology", Json::array({Json{{"key", pack->required}}})}};
 }
 
+Json workload_controller_ref(const Gang& gang) {
+  if (!gang.source || gang.source->kind != "JobSet") return Json(nullptr);
+  const std::string& api_version = gang.source->api_version;
+  return Json{{"apiGroup", api_version.substr(0, api_version.find('/'))},
+              {"kind", gang.source->kind},
+              {"name", gang.source->name}};
+}
+
 Json priority_class(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx) {
   if (gang.priority_class_name.empty() || !target.has_priority) return Json(nullptr);
   if (target.priority_gated && !ctx.options.gates.enabled(kWap)) return Json(nullptr);
@@ -151,10 +158,12 @@ PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& grou
 void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                          Diagnostics& diags) {
   check_workload_gang(gang, target, ctx, diags);
-  check_template_count(gang, "Workload spec.podGroupTemplates", gang.groups.size(),
-                       "use kai-scheduler, volcano or koord-scheduler, or split the PodCliqueSet", diags);
+  check_template_count(
+      gang, "Workload spec.podGroupTemplates", gang.groups.size(),
+      fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),
+      diags);
   for (const auto& pg : gang.groups) {
-    require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), "shorten the PodCliqueSet name",
+    require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
                           diags);
   }
 }
@@ -175,7 +184,7 @@ std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& 
   std::vector<Json> out;
   Json workload = Json::object();
   workload["metadata"] = object_metadata(gang.name, gang.ns);
-  workload["spec"] = Json{{"podGroupTemplates", templates}};
+  workload["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroupTemplates", templates}};
   out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", workload));
   for (size_t i = 0; i < gang.groups.size(); ++i) {
     const auto& pg = gang.groups[i];

@@ -37,6 +37,10 @@ void check_template_count(const Gang& gang, const std::string& list, size_t coun
 Json gang_policy(int32_t min_count);
 // {topology: [{key: required}]} when the constraint has a required key and the gate is on, else null.
 Json scheduling_constraints(const std::optional<PackConstraint>& pack, const MappingContext& ctx);
+// spec.controllerRef {apiGroup, kind, name}: the JobSet for a JobSet source, as JobSet's Workload examples
+// and its PR #1250 set it (jobset.md §4). Null for a PodCliqueSet: Grove's designs link the Workload to
+// the PodGang by an ownerReference instead (grove.md §9), which needs a uid that offline rendering lacks.
+Json workload_controller_ref(const Gang& gang);
 // The gang's priorityClassName when the target may carry it, else null.
 Json priority_class(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx);
 

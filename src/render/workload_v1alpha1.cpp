@@ -1,5 +1,7 @@
 // Kubernetes 1.35: scheduling.k8s.io/v1alpha1 Workload with embedded pod groups (k8s-workload-api.md §4;
 // GREP-531 version B phase 1, grove.md §9.2). Pods join with spec.workloadRef{name, podGroup}.
+#include <fmt/format.h>
+
 #include "render/backend_checks.hpp"
 #include "render/backend_mappings.hpp"
 #include "render/mapping_util.hpp"
@@ -22,8 +24,10 @@ class WorkloadV1alpha1 final : public Mapping {
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     check_workload_gang(gang, kTarget, ctx, diags);
-    check_template_count(gang, "Workload spec.podGroups", gang.groups.size(),
-                         "use kai-scheduler, volcano or koord-scheduler, or split the PodCliqueSet", diags);
+    check_template_count(
+        gang, "Workload spec.podGroups", gang.groups.size(),
+        fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),
+        diags);
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
@@ -32,7 +36,7 @@ class WorkloadV1alpha1 final : public Mapping {
       groups.push_back(Json{{"name", pg.name}, {"policy", gang_policy(pg.min_count)}});
     Json computed = Json::object();
     computed["metadata"] = object_metadata(gang.name, gang.ns);
-    computed["spec"] = Json{{"podGroups", groups}};
+    computed["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroups", groups}};
     return {ctx.templates.instantiate("default-scheduler/v1alpha1/Workload.yaml", computed)};
   }
 

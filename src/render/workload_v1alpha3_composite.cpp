@@ -86,7 +86,8 @@ Json workload_spec(const Gang& gang, const Tree& tree, const MappingContext& ctx
     }
     root["compositePodGroupTemplates"] = std::move(composites);
   }
-  return Json{{"compositePodGroupTemplates", Json::array({root})}};
+  return Json{{"controllerRef", workload_controller_ref(gang)},
+              {"compositePodGroupTemplates", Json::array({root})}};
 }
 
 Json runtime_spec(const Gang& gang, const std::string& parent, const std::string& template_name,
@@ -175,7 +176,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
   }
 
   static void check_shape(const Gang& gang, const Tree& tree, Diagnostics& diags) {
-    const std::string split = "use kai-scheduler, or split the PodCliqueSet";
+    const std::string split = fmt::format("use kai-scheduler, or split the {}", source_kind(gang));
     check_template_count(gang, fmt::format("composite template {} (children)", gang.name),
                          tree.root_leaves.size(), split, diags);
     check_template_count(gang, fmt::format("composite template {} (child composites)", gang.name),
@@ -185,8 +186,8 @@ class WorkloadV1alpha3Composite final : public Mapping {
                            diags);
       require_dns_label(gang, "composite template name", cfg->name,
                         "shorten the PodCliqueSet or scaling group names", diags);
-      require_dns_subdomain(gang, "CompositePodGroup name", child_name(gang, *cfg),
-                            "shorten the PodCliqueSet name", diags);
+      require_dns_subdomain(gang, "CompositePodGroup name", child_name(gang, *cfg), shorten_source_name(gang),
+                            diags);
     }
     if (tree.depth() > kWorkloadMaxTreeDepth) {
       refuse(gang, "capability/hierarchy-depth",
@@ -196,11 +197,10 @@ class WorkloadV1alpha3Composite final : public Mapping {
                  gang_subject(gang), tree.depth(), kWorkloadMaxTreeDepth),
              diags);
     }
-    require_dns_label(gang, "root composite template name", gang.name, "shorten the PodCliqueSet name",
-                      diags);
+    require_dns_label(gang, "root composite template name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg),
-                            "shorten the PodCliqueSet name", diags);
+      require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
+                            diags);
     }
     std::set<std::string> names{gang.name};
     auto unique = [&](const std::string& n) {

@@ -52,8 +52,13 @@ bool check_encoding(std::string_view text, const std::string& file, Diagnostics&
   return true;
 }
 
+bool is_space(std::string_view row, size_t i) {
+  return i >= row.size() || row[i] == ' ' || row[i] == '\t';
+}
+
 // A conservative estimate of the nesting depth: block indentation levels, inline "- " and "? "
-// indicators, and open flow brackets outside quoted scalars and comments.
+// indicators, and open flow brackets outside quoted scalars, comments and block-context plain scalars
+// (in "key: a[b", the '[' is text). Erring high only refuses early; the reader enforces the exact limit.
 bool check_depth(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
   std::vector<size_t> indents;
   size_t flow = 0;
@@ -71,25 +76,32 @@ bool check_depth(std::string_view text, const std::string& file, size_t max_dept
     }
     size_t inline_levels = 0;
     char quote = 0;
+    bool in_plain = false;  // inside a block-context plain scalar, which runs to ": " or " #"
     for (size_t i = indent == std::string_view::npos ? row.size() : indent; i < row.size(); ++i) {
       char c = row[i];
       if (quote) {
         if (c == quote) quote = 0;
         continue;
       }
+      if (c == '#' && (i == 0 || is_space(row, i - 1))) break;
+      if (in_plain) {
+        if (c == ':' && is_space(row, i + 1)) in_plain = false;
+        continue;
+      }
       if (c == '"' || c == '\'') {
         bool starts_scalar = i == 0 || row[i - 1] == ' ' || row[i - 1] == '[' || row[i - 1] == '{' ||
                              row[i - 1] == ',' || row[i - 1] == ':';
         if (starts_scalar) quote = c;
-      } else if (c == '#' && (i == 0 || row[i - 1] == ' ')) {
-        break;
       } else if (c == '[' || c == '{') {
         ++flow;
       } else if ((c == ']' || c == '}') && flow > 0) {
         --flow;
-      } else if ((c == '-' || c == '?') && (i + 1 == row.size() || row[i + 1] == ' ') &&
-                 (i == 0 || row[i - 1] == ' ')) {
+      } else if ((c == '-' || c == '?') && is_space(row, i + 1) && (i == 0 || row[i - 1] == ' ')) {
         ++inline_levels;
+      } else if (c == '&' || c == '!') {
+        while (!is_space(row, i + 1)) ++i;  // an anchor or a tag: the node itself follows
+      } else if (flow == 0 && !is_space(row, i) && !(c == ':' && is_space(row, i + 1))) {
+        in_plain = true;
       }
       size_t depth = indents.size() + inline_levels + flow;
       if (depth > max_depth) {
