@@ -119,3 +119,18 @@ TEST_CASE("prescan: flow collections after a key, an anchor or a tag still count
     CHECK(diags.items().front().rule == "yaml/too-deep");
   }
 }
+
+TEST_CASE("emitter: a multi-line string whose first line starts with a tab is quoted, not a literal block") {
+  // Found by fuzz_emitter_roundtrip: a literal block's first line sets its indentation, and YAML parsers
+  // refuse a tab there ("found a tab character where an indentation space is expected").
+  Json value = Json::object({{"args", "\tsecond field\n"}, {"later", "first\n\tindented by a tab\n"}});
+  std::string text = to_yaml(value);
+  CHECK(text.find("args: \"\\tsecond field\\n\"") != std::string::npos);
+  CHECK(text.find("later: |\n") != std::string::npos);  // a tab after the first line is fine
+  Diagnostics diags;
+  auto docs = load_text(text, "emitted.yaml", diags);
+  INFO(text);
+  REQUIRE_FALSE(diags.has_errors());
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].value == value);
+}

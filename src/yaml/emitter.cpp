@@ -119,10 +119,12 @@ void append_single_quoted(std::string& out, const std::string& s) {
   out += '\'';
 }
 
-// Multi-line strings become literal blocks when every line can be written verbatim.
+// Multi-line strings become literal blocks when every line can be written verbatim. The first line
+// sets the block's indentation, so it cannot start with a space, a tab (YAML parsers refuse a tab
+// where they detect indentation) or a line break.
 bool can_be_literal_block(const std::string& s) {
   if (s.find('\n') == std::string::npos) return false;
-  if (s.front() == ' ' || s.front() == '\n') return false;
+  if (s.front() == ' ' || s.front() == '\t' || s.front() == '\n') return false;
   if (has_escaped_unicode(s)) return false;
   for (unsigned char c : s) {
     if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return false;
