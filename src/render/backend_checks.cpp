@@ -37,7 +37,12 @@ Location gang_location(const Gang& gang) {
 
 std::string gang_subject(const Gang& gang) {
   if (!gang.source) return fmt::format("gang {}", gang.name);
-  return fmt::format("{} {}/{} (gang {})", gang.source->kind, gang.source->ns, gang.source->name, gang.name);
+  return fmt::format("{} {}/{}{}", gang.source->kind, gang.source->ns, gang.source->name,
+                     gang_tag(gang.name));
+}
+
+std::string gang_tag(const std::string& gang_name) {
+  return fmt::format(" (gang {})", gang_name);
 }
 
 std::string source_kind(const Gang& gang) {

@@ -16,6 +16,8 @@ inline constexpr size_t kDnsSubdomainMax = 253;
 Location gang_location(const Gang& gang);
 // "PodCliqueSet default/simple1 (gang simple1-0)"
 std::string gang_subject(const Gang& gang);
+// " (gang simple1-0)": the part of gang_subject that names the gang.
+std::string gang_tag(const std::string& gang_name);
 
 // "PodCliqueSet" or "JobSet": how refusals name the gang's source (PodCliqueSet when it has none).
 std::string source_kind(const Gang& gang);

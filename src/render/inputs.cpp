@@ -57,12 +57,16 @@ InputKind classify_one(const SourceDocument& doc, Diagnostics& diags) {
 
 }  // namespace
 
-std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
-                                                   Diagnostics& diags) {
+DocumentRefs document_refs(const std::vector<SourceDocument>& docs) {
   DocumentRefs refs;
   refs.reserve(docs.size());
   for (const auto& d : docs) refs.push_back(&d);
-  return classify_documents(refs, diags);
+  return refs;
+}
+
+std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
+                                                   Diagnostics& diags) {
+  return classify_documents(document_refs(docs), diags);
 }
 
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags) {

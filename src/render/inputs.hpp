@@ -29,6 +29,7 @@ std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocum
 
 // Documents by reference, for callers that render a subset of what they loaded (validate).
 using DocumentRefs = std::vector<const SourceDocument*>;
+DocumentRefs document_refs(const std::vector<SourceDocument>& docs);
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags);
 
 std::string input_kind_name(InputKind kind);

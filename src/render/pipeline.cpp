@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "render/backend_checks.hpp"
 #include "render/inputs.hpp"
 #include "render/jobset_frontend.hpp"
 #include "render/pcs_defaults.hpp"
@@ -159,7 +160,7 @@ void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnost
   if (src.gangs.empty()) return;
   const auto& source = src.gangs.front().source;
   if (source) src.mapping->check_source(*source, ctx, diags);
-  RepeatedGangDiagnostics per_gang(source ? source->kind : "PodCliqueSet");
+  RepeatedGangDiagnostics per_gang(source_kind(src.gangs.front()));
   for (const auto& gang : src.gangs) {
     Diagnostics gang_diags;
     src.mapping->check(gang, ctx, gang_diags);
@@ -228,10 +229,7 @@ std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, cons
 void render_documents_each(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
-  DocumentRefs refs;
-  refs.reserve(docs.size());
-  for (const auto& d : docs) refs.push_back(&d);
-  render_documents_each(refs, options, templates, diags, sink);
+  render_documents_each(document_refs(docs), options, templates, diags, sink);
 }
 
 // One source at a time: it is expanded, checked and emitted, then its gangs are dropped, so peak

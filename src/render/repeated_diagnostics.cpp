@@ -2,18 +2,20 @@
 
 #include <fmt/format.h>
 
+#include "render/backend_checks.hpp"
+
 namespace grovectl {
 namespace {
 
-std::string without_gang_subject(std::string message, const std::string& gang_name) {
-  const std::string subject = fmt::format(" (gang {})", gang_name);
-  if (size_t at = message.find(subject); at != std::string::npos) message.erase(at, subject.size());
+std::string without_gang_tag(std::string message, const std::string& gang_name) {
+  const std::string tag = gang_tag(gang_name);
+  if (size_t at = message.find(tag); at != std::string::npos) message.erase(at, tag.size());
   return message;
 }
 
 std::string key_of(const Diagnostic& d, const std::string& gang_name) {
   return fmt::format("{}\n{}\n{}\n{}:{}:{}\n{}", d.severity == Severity::kError ? "E" : "W", d.rule,
-                     without_gang_subject(d.message, gang_name), d.location.file, d.location.line,
+                     without_gang_tag(d.message, gang_name), d.location.file, d.location.line,
                      d.location.column, d.field);
 }
 

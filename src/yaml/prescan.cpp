@@ -117,7 +117,7 @@ bool check_depth(std::string_view text, const std::string& file, size_t max_dept
 }
 
 bool is_marker(std::string_view row, std::string_view marker) {
-  return row.substr(0, 3) == marker && (row.size() == 3 || row[3] == ' ' || row[3] == '\t');
+  return row.substr(0, 3) == marker && is_space(row, 3);
 }
 
 // A document whose first token (after anchors and tags) is ',' is refused here with a plain message.

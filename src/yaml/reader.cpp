@@ -23,6 +23,11 @@ Position to_position(const Mark& m) {
   return {static_cast<int>(m.line + 1), static_cast<int>(m.column + 1)};
 }
 
+Location location_of(const std::string& file, const Mark& m) {
+  const Position at = to_position(m);
+  return Location{file, at.line, at.column};
+}
+
 size_t count_nodes(const Json& j) {
   size_t n = 1;
   if (j.is_structured()) {
@@ -144,8 +149,7 @@ class JsonBuilder {
               ? ""
               : fmt::format(" (first defined at line {}, column {})", it->second.line, it->second.column);
       diags_.error("yaml/duplicate-key", fmt::format("duplicate key \"{}\"{}", key, where),
-                   Location{file_, to_position(mark).line, to_position(mark).column},
-                   pointer_to_field_path(first));
+                   location_of(file_, mark), pointer_to_field_path(first));
       failed_ = true;
       return;
     }
@@ -159,8 +163,7 @@ class JsonBuilder {
     ResolvedScalar r = resolve_plain_scalar(value);
     if (r.error == ScalarError::kIntegerOverflow) {
       diags_.error("yaml/integer-overflow", fmt::format("integer {} does not fit in 64 bits", value),
-                   Location{file_, to_position(mark).line, to_position(mark).column},
-                   pointer_to_field_path(child_pointer()));
+                   location_of(file_, mark), pointer_to_field_path(child_pointer()));
     }
     return std::move(r.value);
   }
@@ -220,7 +223,7 @@ class JsonBuilder {
   void fail(const Mark& mark, const std::string& message) {
     if (failed_) return;
     failed_ = true;
-    diags_.error("yaml/syntax", message, Location{file_, to_position(mark).line, to_position(mark).column});
+    diags_.error("yaml/syntax", message, location_of(file_, mark));
   }
 
   std::string file_;
@@ -235,10 +238,6 @@ class JsonBuilder {
   bool failed_ = false;
   Json result_;
 };
-
-}  // namespace
-
-namespace {
 
 std::string text_of(const yaml_char_t* chars) {
   return chars ? std::string(reinterpret_cast<const char*>(chars)) : std::string();
@@ -280,8 +279,8 @@ class EventStream {
   Diagnostic syntax_error(const std::string& file) const {
     std::string message = parser_.problem ? parser_.problem : "invalid YAML";
     if (parser_.context) message = fmt::format("{}: {}", parser_.context, message);
-    Position at = to_position(mark_of(parser_.problem_mark));
-    return Diagnostic{Severity::kError, "yaml/syntax", message, Location{file, at.line, at.column}, ""};
+    return Diagnostic{Severity::kError, "yaml/syntax", message,
+                      location_of(file, mark_of(parser_.problem_mark)), ""};
   }
 
  private:
