@@ -1,7 +1,8 @@
 # Install layout (DESIGN §8 "Ecosystem") and the targets that regenerate the committed packaging
 # files from the built binary. After flags change anywhere, one command brings them up to date:
 #   cmake --build build --target packaging-files
-# (= targets `completions` and `man`); tests/test_packaging*.cpp fail while they are stale.
+# (= targets `completions` and `man`); tests/cli/test_packaging.cpp and tests/cli/completion/ fail
+# while they are stale.
 
 install(TARGETS grovectl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # kubectl (1.26+) runs kubectl_complete-grove to complete `kubectl grove ...`.

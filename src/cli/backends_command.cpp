@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <iostream>
 
+#include "backend/mapping.hpp"
 #include "cli/commands.hpp"
 #include "core/exit_codes.hpp"
 #include "core/json.hpp"
-#include "render/feature_gates.hpp"
-#include "render/kube_version.hpp"
-#include "render/mapping.hpp"
+#include "model/feature_gates.hpp"
+#include "model/kube_version.hpp"
 
 namespace grovectl {
 namespace {

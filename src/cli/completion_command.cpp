@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "cli/completion_model.hpp"
+#include "cli/completion/model.hpp"
 #include "core/exit_codes.hpp"
 
 namespace grovectl {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
-#include "render/options.hpp"
-#include "render/templates.hpp"
+#include "model/options.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {

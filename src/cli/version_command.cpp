@@ -7,8 +7,8 @@
 #include "core/embedded.hpp"
 #include "core/exit_codes.hpp"
 #include "core/json.hpp"
-#include "render/kube_version.hpp"
-#include "render/options.hpp"
+#include "model/kube_version.hpp"
+#include "model/options.hpp"
 #include "yaml/emitter.hpp"
 
 namespace grovectl {

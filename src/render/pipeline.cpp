@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include "render/backend_checks.hpp"
-#include "render/inputs.hpp"
-#include "render/jobset_frontend.hpp"
-#include "render/pcs_defaults.hpp"
-#include "render/pcs_expand.hpp"
-#include "render/pcs_parse.hpp"
-#include "render/pcs_structure.hpp"
+#include "backend/checks.hpp"
+#include "frontend/classify.hpp"
+#include "frontend/jobset/frontend.hpp"
+#include "frontend/pcs/defaults.hpp"
+#include "frontend/pcs/expand.hpp"
+#include "frontend/pcs/parse.hpp"
+#include "frontend/pcs/structure.hpp"
 #include "render/pod_stubs.hpp"
 #include "render/repeated_diagnostics.hpp"
 

@@ -4,13 +4,13 @@
 #include <functional>
 #include <vector>
 
+#include "backend/mapping.hpp"
+#include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
-#include "render/gang.hpp"
-#include "render/inputs.hpp"
-#include "render/mapping.hpp"
-#include "render/options.hpp"
-#include "render/pcs_types.hpp"
-#include "render/templates.hpp"
+#include "frontend/classify.hpp"
+#include "frontend/pcs/types.hpp"
+#include "model/gang.hpp"
+#include "model/options.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {

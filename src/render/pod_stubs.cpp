@@ -1,6 +1,6 @@
 #include "render/pod_stubs.hpp"
 
-#include "render/mapping_util.hpp"
+#include "backend/builders.hpp"
 
 namespace grovectl {
 

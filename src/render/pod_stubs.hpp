@@ -2,7 +2,7 @@
 // --include pods: one Pod stub per pod with exactly what the backend's PreparePod sets.
 #include <vector>
 
-#include "render/mapping.hpp"
+#include "backend/mapping.hpp"
 
 namespace grovectl {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "render/backend_checks.hpp"
+#include "backend/checks.hpp"
 
 namespace grovectl {
 namespace {

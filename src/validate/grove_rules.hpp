@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "backend/checks.hpp"  // is_dns_label, is_dns_subdomain
 #include "core/diagnostic.hpp"
-#include "render/backend_checks.hpp"  // is_dns_label, is_dns_subdomain
-#include "render/options.hpp"
-#include "render/pcs_types.hpp"
+#include "frontend/pcs/types.hpp"
+#include "model/options.hpp"
 
 namespace grovectl {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
-#include "render/inputs.hpp"
+#include "frontend/classify.hpp"
 #include "validate/schema_validator.hpp"
 #include "yaml/document.hpp"
 

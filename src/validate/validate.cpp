@@ -5,9 +5,9 @@
 #include <set>
 
 #include "core/parallel.hpp"
-#include "render/inputs.hpp"
-#include "render/pcs_defaults.hpp"
-#include "render/pcs_parse.hpp"
+#include "frontend/classify.hpp"
+#include "frontend/pcs/defaults.hpp"
+#include "frontend/pcs/parse.hpp"
 #include "render/pipeline.hpp"
 #include "validate/grove_rules.hpp"
 #include "validate/input_schema.hpp"

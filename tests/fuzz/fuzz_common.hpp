@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "input/loader.hpp"
-#include "render/options.hpp"
+#include "model/options.hpp"
 
 namespace grovectl::fuzz {
 

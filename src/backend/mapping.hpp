@@ -1,0 +1,63 @@
+#pragma once
+// A backend mapping turns one gang into the objects a scheduler needs for one API version, and says
+// what the backend's PreparePod puts on each pod. Adding a backend or a Kubernetes version is one new
+// mapping file registered in backend/registry.cpp, plus its templates/ entries and tests.
+#include <string>
+#include <vector>
+
+#include "backend/templates.hpp"
+#include "core/diagnostic.hpp"
+#include "core/json.hpp"
+#include "model/gang.hpp"
+#include "model/options.hpp"
+
+namespace grovectl {
+
+struct MappingContext {
+  const RenderOptions& options;
+  const TemplateSet& templates;
+};
+
+// What PreparePod sets on a pod of `group` (also injected into JobSet pod templates).
+struct PodMembership {
+  std::string scheduler_name;
+  StringMap labels;
+  StringMap annotations;
+  Json spec_fields = Json::object();  // merged into pod.spec, e.g. {"schedulingGroup": {"podGroupName": ...}}
+};
+
+struct MappingInfo {
+  std::string backend;             // "kai-scheduler"
+  std::vector<int> kube_minors;    // Kubernetes 1.x minors it serves
+  std::string hierarchy;           // "flat" or "composite"
+  std::vector<std::string> kinds;  // "scheduling.run.ai/v2alpha2 PodGroup", ...
+  std::vector<std::string> gates;  // feature gates it needs or can use
+};
+
+class Mapping {
+ public:
+  virtual ~Mapping() = default;
+  virtual MappingInfo info() const = 0;
+  // Capability rules (DESIGN §4): errors refuse rendering; validate reports the same diagnostics.
+  virtual void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
+  // Capability rules that depend only on the source object: run once per source, not once per gang,
+  // so a PodCliqueSet with many replicas gets one message rather than one per gang.
+  virtual void check_source(const GangSource&, const MappingContext&, Diagnostics&) const {}
+  // Objects for one gang, in creation order.
+  virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx,
+                                    Diagnostics& diags) const = 0;
+  virtual PodMembership membership(const Gang& gang, const PodGroup& group,
+                                   const MappingContext& ctx) const = 0;
+  // Annotations the backend adds to the Grove PodGang (KAI: kai.scheduler/skip-podgrouper).
+  virtual StringMap podgang_annotations(const Gang&) const { return {}; }
+};
+
+// The mapping for a backend on a Kubernetes version and hierarchy, or nullptr (with a diagnostic
+// naming what is supported) when there is none.
+const Mapping* find_scheduler_mapping(Backend backend, const RenderOptions& options, Diagnostics& diags);
+// Every registered scheduler mapping (for `grovectl backends`).
+std::vector<const Mapping*> all_scheduler_mappings();
+// Grove's own PodGang (scheduler.grove.io/v1alpha1).
+const Mapping& podgang_mapping();
+
+}  // namespace grovectl

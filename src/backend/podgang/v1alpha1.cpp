@@ -1,0 +1,69 @@
+// Grove PodGang, scheduler.grove.io/v1alpha1 (grove.md §1.2, §4.4).
+#include "backend/builders.hpp"
+#include "backend/mapping.hpp"
+
+namespace grovectl {
+namespace {
+
+Json topology_json(const std::optional<PackConstraint>& pack) {
+  if (!pack) return Json(nullptr);
+  return Json{{"packConstraint", pack_constraint_json(*pack)}};
+}
+
+Json podgroups_json(const Gang& gang) {
+  Json groups = Json::array();
+  for (const auto& pg : gang.groups) {
+    Json g = Json::object();
+    g["name"] = pg.name;
+    g["podReferences"] = Json::array();  // filled by the operator once pods exist
+    g["minReplicas"] = pg.min_count;
+    if (pg.topology) g["topologyConstraint"] = topology_json(pg.topology);
+    groups.push_back(std::move(g));
+  }
+  return groups;
+}
+
+Json group_configs_json(const Gang& gang) {
+  if (gang.group_configs.empty()) return Json(nullptr);
+  Json configs = Json::array();
+  for (const auto& cfg : gang.group_configs) {
+    Json c = Json::object();
+    c["name"] = cfg.name;
+    c["podGroupNames"] = cfg.members;
+    if (cfg.topology) c["topologyConstraint"] = topology_json(cfg.topology);
+    configs.push_back(std::move(c));
+  }
+  return configs;
+}
+
+class PodGangMapping final : public Mapping {
+ public:
+  MappingInfo info() const override {
+    return {"grove", {35, 36, 37}, "flat", {"scheduler.grove.io/v1alpha1 PodGang"}, {}};
+  }
+  void check(const Gang&, const MappingContext&, Diagnostics&) const override {}
+
+  std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
+    Json computed = Json::object();
+    computed["metadata"] = object_metadata(gang.name, gang.ns, gang.labels, gang.annotations);
+    computed["metadata"]["ownerReferences"] = owner_references_json(gang);
+    Json spec = Json::object();
+    spec["podgroups"] = podgroups_json(gang);
+    spec["topologyConstraint"] = topology_json(gang.topology);
+    spec["topologyConstraintGroupConfigs"] = group_configs_json(gang);
+    if (!gang.priority_class_name.empty()) spec["priorityClassName"] = gang.priority_class_name;
+    computed["spec"] = std::move(spec);
+    return {ctx.templates.instantiate("podgang/v1alpha1/PodGang.yaml", computed)};
+  }
+
+  PodMembership membership(const Gang&, const PodGroup&, const MappingContext&) const override { return {}; }
+};
+
+}  // namespace
+
+const Mapping& podgang_mapping() {
+  static const PodGangMapping mapping;
+  return mapping;
+}
+
+}  // namespace grovectl

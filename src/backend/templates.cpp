@@ -1,0 +1,108 @@
+#include "backend/templates.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/embedded.hpp"
+#include "yaml/reader.hpp"
+
+namespace grovectl {
+namespace fs = std::filesystem;
+namespace {
+
+Json parse_template(std::string_view text, const std::string& name, Diagnostics& diags) {
+  auto docs = parse_yaml_stream(text, name, diags);
+  if (docs.size() != 1 || !docs.front().value.is_object()) {
+    diags.error("templates/invalid", "a template must be exactly one YAML mapping", Location{name});
+    return Json(nullptr);
+  }
+  return docs.front().value;
+}
+
+const std::map<std::string, Json>& embedded_skeletons() {
+  static const std::map<std::string, Json> skeletons = [] {
+    std::map<std::string, Json> out;
+    for (const auto& f : embedded_files()) {
+      std::string path(f.path);
+      if (!path.starts_with("templates/")) continue;
+      Diagnostics ignored;  // embedded templates are checked by the test suite
+      out[path.substr(10)] = parse_template(f.content, path, ignored);
+    }
+    return out;
+  }();
+  return skeletons;
+}
+
+void drop_nulls(Json& j) {
+  if (!j.is_object()) {
+    if (j.is_array()) {
+      for (auto& item : j) drop_nulls(item);
+    }
+    return;
+  }
+  for (auto it = j.begin(); it != j.end();) {
+    if (it.value().is_null()) {
+      it = j.erase(it);
+    } else {
+      drop_nulls(it.value());
+      ++it;
+    }
+  }
+}
+
+Json merge(const Json& skeleton, const Json& computed) {
+  if (!skeleton.is_object() || !computed.is_object()) return computed.is_null() ? skeleton : computed;
+  Json out = Json::object();
+  for (auto it = skeleton.begin(); it != skeleton.end(); ++it) {
+    auto c = computed.find(it.key());
+    out[it.key()] = c == computed.end() ? it.value() : merge(it.value(), *c);
+  }
+  for (auto it = computed.begin(); it != computed.end(); ++it) {
+    if (!out.contains(it.key())) out[it.key()] = it.value();
+  }
+  return out;
+}
+
+}  // namespace
+
+Json merge_into_skeleton(const Json& skeleton, const Json& computed) {
+  Json out = merge(skeleton, computed);
+  drop_nulls(out);
+  return out;
+}
+
+TemplateSet TemplateSet::load(const std::string& dir, Diagnostics& diags) {
+  TemplateSet set;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    diags.error("usage/templates", fmt::format("--templates {}: not a directory", dir), Location{dir});
+    return set;
+  }
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (!it->is_regular_file() || it->path().extension() != ".yaml") continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    std::string rel = fs::relative(it->path(), dir).generic_string();
+    set.overrides_[rel] = parse_template(buf.str(), it->path().string(), diags);
+  }
+  return set;
+}
+
+const Json& TemplateSet::skeleton(const std::string& name) const {
+  static const Json kNull(nullptr);
+  if (auto it = overrides_.find(name); it != overrides_.end()) return it->second;
+  const auto& embedded = embedded_skeletons();
+  if (auto it = embedded.find(name); it != embedded.end()) return it->second;
+  return kNull;
+}
+
+Json TemplateSet::instantiate(const std::string& name, const Json& computed) const {
+  return merge_into_skeleton(skeleton(name), computed);
+}
+
+}  // namespace grovectl

@@ -1,0 +1,103 @@
+// Volcano PodGroup, scheduling.volcano.sh/v1beta1 with subGroupPolicy (scheduler-crs.md §3, grove.md §3.5,
+// §4.6).
+#include <fmt/format.h>
+
+#include "backend/builders.hpp"
+#include "backend/checks.hpp"
+#include "backend/mappings.hpp"
+
+namespace grovectl {
+namespace {
+
+constexpr const char* kQueueAnnotation = "scheduling.grove.io/volcano-queue";
+
+std::string trim(const std::string& s) {
+  const char* ws = " \t\r\n";
+  size_t b = s.find_first_not_of(ws);
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
+// The PodGang annotation (mirrored from the PCS), trimmed; missing or empty is "default".
+std::string volcano_queue(const Gang& gang) {
+  auto it = gang.annotations.find(kQueueAnnotation);
+  std::string q = it == gang.annotations.end() ? "" : trim(it->second);
+  return q.empty() ? "default" : q;
+}
+
+Json sub_group_policy(const Gang& gang) {
+  Json out = Json::array();
+  for (const auto& pg : gang.groups) {
+    Json p = Json::object();
+    p["name"] = pg.name;
+    p["labelSelector"] = Json{{"matchLabels", Json{{"grove.io/podclique", pg.name}}}};
+    p["matchLabelKeys"] = Json::array({"grove.io/podclique"});
+    p["subGroupSize"] = pg.min_count > 0 ? pg.min_count : 1;
+    p["minSubGroups"] = 1;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+class VolcanoMapping final : public Mapping {
+ public:
+  MappingInfo info() const override {
+    return {"volcano", {35, 36, 37}, "flat", {"scheduling.volcano.sh/v1beta1 PodGroup"}, {}};
+  }
+
+  void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
+    // Grove's volcano backend rejects any topologyConstraint at admission, with or without a binding.
+    if (gang_has_topology(gang) || (gang.source && gang.source->declares_topology)) {
+      refuse(gang, "capability/volcano-topology",
+             fmt::format(
+                 "{}: volcano scheduler backend does not support topologyConstraint; remove the topology "
+                 "constraints, or use kai-scheduler, koord-scheduler or default-scheduler (1.36+ with "
+                 "TopologyAwareWorkloadScheduling)",
+                 gang_subject(gang)),
+             diags);
+    }
+    std::string q = volcano_queue(gang);
+    if (!is_dns_subdomain(q)) {
+      refuse(
+          gang, "capability/volcano-queue",
+          fmt::format("{}: annotation {} value \"{}\" is not a valid DNS-1123 subdomain; fix the queue name",
+                      gang_subject(gang), kQueueAnnotation, q),
+          diags);
+    }
+    require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
+    for (const auto& pg : gang.groups) {
+      require_dns_label(gang, "value of pod label grove.io/podclique in subGroupPolicy.labelSelector",
+                        pg.name, shorten_group_names(gang), diags);
+    }
+  }
+
+  std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
+    Json computed = Json::object();
+    computed["metadata"] = object_metadata(gang.name, gang.ns, gang.labels);  // labels only, as Grove does
+    Json spec = Json::object();
+    int64_t sum = total_min_count(gang);
+    spec["minMember"] = sum > 0 ? sum : 1;
+    spec["queue"] = volcano_queue(gang);
+    if (!gang.priority_class_name.empty()) spec["priorityClassName"] = gang.priority_class_name;
+    spec["subGroupPolicy"] = sub_group_policy(gang);
+    computed["spec"] = std::move(spec);
+    return {ctx.templates.instantiate("volcano/v1beta1/PodGroup.yaml", computed)};
+  }
+
+  PodMembership membership(const Gang& gang, const PodGroup&, const MappingContext&) const override {
+    PodMembership m;
+    m.scheduler_name = "volcano";
+    m.annotations["scheduling.k8s.io/group-name"] = gang.name;
+    m.annotations["scheduling.volcano.sh/group-name"] = gang.name;
+    return m;
+  }
+};
+
+}  // namespace
+
+const Mapping& volcano_v1beta1_mapping() {
+  static const VolcanoMapping mapping;
+  return mapping;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,58 @@
+// Kubernetes 1.35: scheduling.k8s.io/v1alpha1 Workload with embedded pod groups (k8s-workload-api.md §4;
+// GREP-531 version B phase 1, grove.md §9.2). Pods join with spec.workloadRef{name, podGroup}.
+#include <fmt/format.h>
+
+#include "backend/builders.hpp"
+#include "backend/checks.hpp"
+#include "backend/mappings.hpp"
+#include "backend/workload/common.hpp"
+
+namespace grovectl {
+namespace {
+
+const WorkloadTarget kTarget{"scheduling.k8s.io/v1alpha1", false, false, false, false};
+
+class WorkloadV1alpha1 final : public Mapping {
+ public:
+  MappingInfo info() const override {
+    return {"default-scheduler",
+            {35},
+            "flat",
+            {"scheduling.k8s.io/v1alpha1 Workload"},
+            {"GenericWorkload", "GangScheduling"}};
+  }
+
+  void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
+    check_workload_gang(gang, kTarget, ctx, diags);
+    check_template_count(
+        gang, "Workload spec.podGroups", gang.groups.size(),
+        fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),
+        diags);
+  }
+
+  std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
+    Json groups = Json::array();
+    for (const auto& pg : gang.groups)
+      groups.push_back(Json{{"name", pg.name}, {"policy", gang_policy(pg.min_count)}});
+    Json computed = Json::object();
+    computed["metadata"] = object_metadata(gang.name, gang.ns);
+    computed["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroups", groups}};
+    return {ctx.templates.instantiate("default-scheduler/v1alpha1/Workload.yaml", computed)};
+  }
+
+  PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
+    PodMembership m;
+    m.scheduler_name = "default-scheduler";
+    m.spec_fields["workloadRef"] = Json{{"name", gang.name}, {"podGroup", group.name}};
+    return m;
+  }
+};
+
+}  // namespace
+
+const Mapping& workload_v1alpha1_mapping() {
+  static const WorkloadV1alpha1 mapping;
+  return mapping;
+}
+
+}  // namespace grovectl

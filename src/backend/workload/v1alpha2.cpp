@@ -1,0 +1,51 @@
+// Kubernetes 1.36: scheduling.k8s.io/v1alpha2 Workload (podGroupTemplates) + one runtime PodGroup per
+// template (k8s-workload-api.md §5; GREP-531 version A, grove.md §9.1).
+//
+// Names: the template is named after the Grove pod group (PodClique FQN, a DNS label); the runtime
+// PodGroup is "<gang>-<pod group>" (a DNS subdomain), and pods point at the runtime PodGroup.
+#include "backend/builders.hpp"
+#include "backend/checks.hpp"
+#include "backend/mappings.hpp"
+#include "backend/workload/common.hpp"
+
+namespace grovectl {
+namespace {
+
+const WorkloadTarget kTarget{"scheduling.k8s.io/v1alpha2", true, false, true, true};
+
+class WorkloadV1alpha2 final : public Mapping {
+ public:
+  MappingInfo info() const override {
+    return {
+        "default-scheduler",
+        {36},
+        "flat",
+        {"scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup"},
+        {"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling", "WorkloadAwarePreemption"}};
+  }
+
+  void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
+    check_flat_workload(gang, kTarget, ctx, diags);
+  }
+
+  std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
+    static const TemplateReference reference{
+        "podGroupTemplateRef", [](const std::string& workload, const std::string& name) {
+          return Json{{"workload", Json{{"workloadName", workload}, {"podGroupTemplateName", name}}}};
+        }};
+    return flat_workload_objects(gang, kTarget, ctx, "v1alpha2", reference);
+  }
+
+  PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
+    return scheduling_group_membership(gang, group);
+  }
+};
+
+}  // namespace
+
+const Mapping& workload_v1alpha2_mapping() {
+  static const WorkloadV1alpha2 mapping;
+  return mapping;
+}
+
+}  // namespace grovectl

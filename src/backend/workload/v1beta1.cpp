@@ -1,0 +1,50 @@
+// Kubernetes 1.37 (flat): scheduling.k8s.io/v1beta1 Workload (podGroupTemplates) + one runtime PodGroup per
+// template (k8s-workload-api.md §7, §6.2-§6.3; GREP-531 version A naming).
+//
+// Names: the template is named after the Grove pod group (PodClique FQN, a DNS label); the runtime
+// PodGroup is "<gang>-<pod group>" (a DNS subdomain), and pods point at the runtime PodGroup.
+#include "backend/builders.hpp"
+#include "backend/checks.hpp"
+#include "backend/mappings.hpp"
+#include "backend/workload/common.hpp"
+
+namespace grovectl {
+namespace {
+
+const WorkloadTarget kTarget{"scheduling.k8s.io/v1beta1", true, false, false, true};
+
+class WorkloadV1beta1 final : public Mapping {
+ public:
+  MappingInfo info() const override {
+    return {"default-scheduler",
+            {37},
+            "flat",
+            {"scheduling.k8s.io/v1beta1 Workload", "scheduling.k8s.io/v1beta1 PodGroup"},
+            {"GenericWorkload", "TopologyAwareWorkloadScheduling"}};
+  }
+
+  void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
+    check_flat_workload(gang, kTarget, ctx, diags);
+  }
+
+  std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
+    static const TemplateReference reference{
+        "workloadRef", [](const std::string& workload, const std::string& name) {
+          return Json{{"workloadName", workload}, {"templateName", name}};
+        }};
+    return flat_workload_objects(gang, kTarget, ctx, "v1beta1", reference);
+  }
+
+  PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
+    return scheduling_group_membership(gang, group);
+  }
+};
+
+}  // namespace
+
+const Mapping& workload_v1beta1_mapping() {
+  static const WorkloadV1beta1 mapping;
+  return mapping;
+}
+
+}  // namespace grovectl

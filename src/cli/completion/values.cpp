@@ -1,0 +1,63 @@
+// The values each flag accepts, for shell completion. Flags not listed here complete from their
+// CLI::IsMember check when they have one, else offer nothing.
+#include <string>
+#include <vector>
+
+#include "cli/completion/model.hpp"
+#include "model/kube_version.hpp"
+#include "model/options.hpp"
+
+namespace grovectl {
+namespace {
+
+struct ValueRule {
+  const char* command;  // "" = any command
+  const char* flag;
+  ValueKind kind;
+  std::vector<std::string> choices;
+};
+
+std::vector<std::string> kube_versions() {
+  std::vector<std::string> out;
+  for (const auto& v : KubeVersion::supported()) out.push_back(v.text());
+  return out;
+}
+
+const std::vector<ValueRule>& rules() {
+  static const std::vector<ValueRule> table = {
+      {"render", "--output", ValueKind::kChoices, {"yaml", "json"}},
+      {"validate", "--output", ValueKind::kChoices, {"text", "json", "junit", "github"}},
+      {"diff", "--output", ValueKind::kChoices, {"text", "json"}},
+      {"version", "--output", ValueKind::kChoices, {"text", "json", "yaml"}},
+      {"", "--backend", ValueKind::kChoices, backend_names()},
+      {"", "--to-backend", ValueKind::kChoices, backend_names()},
+      {"", "--kube-version", ValueKind::kChoices, kube_versions()},
+      {"", "--to-kube-version", ValueKind::kChoices, kube_versions()},
+      {"", "--hierarchy", ValueKind::kChoices, {"flat", "composite"}},
+      {"", "--jobset-gang", ValueKind::kChoices, {"jobset", "replicated-job"}},
+      {"", "--color", ValueKind::kChoices, {"auto", "always", "never"}},
+      {"", "--include", ValueKind::kList, {"podgang", "scheduler", "jobset", "pods"}},
+      {"", "--filename", ValueKind::kFiles, {}},
+      {"", "--topology", ValueKind::kFiles, {}},
+      {"", "--live", ValueKind::kFiles, {}},
+      {"", "--templates", ValueKind::kDirs, {}},
+      {"", "--output-dir", ValueKind::kDirs, {}},
+      {"", "--context", ValueKind::kContexts, {}},
+  };
+  return table;
+}
+
+}  // namespace
+
+CompletionFlag value_hint(const std::string& command, const std::string& flag) {
+  const ValueRule* generic = nullptr;
+  for (const auto& r : rules()) {
+    if (flag != r.flag) continue;
+    if (command == r.command) return CompletionFlag{{}, "", r.kind, r.choices};
+    if (*r.command == '\0' && !generic) generic = &r;
+  }
+  if (generic) return CompletionFlag{{}, "", generic->kind, generic->choices};
+  return CompletionFlag{{}, "", ValueKind::kFree, {}};
+}
+
+}  // namespace grovectl

@@ -1,0 +1,90 @@
+#include "frontend/jobset/defaults.hpp"
+
+namespace grovectl {
+namespace {
+
+// obj[key] when obj is an object that has it, else nullptr.
+Json* child(Json& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+void set_if_absent(Json& obj, const char* key, Json value) {
+  if (!obj.is_object()) return;
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) obj[key] = std::move(value);
+}
+
+// Webhook: per replicated job, completionMode Indexed and pod restartPolicy OnFailure; CRD: replicas 1,
+// groupName "default".
+void default_replicated_job(Json& rj) {
+  if (!rj.is_object()) return;
+  set_if_absent(rj, "replicas", 1);
+  set_if_absent(rj, "groupName", "default");
+  Json* job_spec = child(rj, "template");
+  job_spec = job_spec ? child(*job_spec, "spec") : nullptr;
+  if (!job_spec) return;
+  set_if_absent(*job_spec, "completionMode", "Indexed");
+  Json* pod_spec = child(*job_spec, "template");
+  pod_spec = pod_spec ? child(*pod_spec, "spec") : nullptr;
+  if (!pod_spec || !pod_spec->is_object()) return;
+  auto it = pod_spec->find("restartPolicy");
+  if (it == pod_spec->end() || it->is_null() || (it->is_string() && it->get<std::string>().empty())) {
+    (*pod_spec)["restartPolicy"] = "OnFailure";
+  }
+}
+
+void default_network(Json& spec) {
+  set_if_absent(spec, "network", Json::object());
+  Json* network = child(spec, "network");
+  if (!network) return;
+  set_if_absent(*network, "enableDNSHostnames", true);
+  set_if_absent(*network, "publishNotReadyAddresses", true);
+}
+
+void default_failure_policy(Json& spec) {
+  Json* fp = child(spec, "failurePolicy");
+  if (!fp || !fp->is_object()) return;
+  set_if_absent(*fp, "restartStrategy", "Recreate");
+  Json* rules = child(*fp, "rules");
+  if (!rules || !rules->is_array()) return;
+  for (size_t i = 0; i < rules->size(); ++i) {
+    Json& rule = (*rules)[i];
+    if (!rule.is_object()) continue;
+    auto it = rule.find("name");
+    if (it == rule.end() || it->is_null() || (it->is_string() && it->get<std::string>().empty())) {
+      rule["name"] = "failurePolicyRule" + std::to_string(i);
+    }
+  }
+}
+
+void default_volume_claim_policies(Json& spec) {
+  Json* policies = child(spec, "volumeClaimPolicies");
+  if (!policies || !policies->is_array()) return;
+  for (auto& p : *policies) {
+    set_if_absent(p, "retentionPolicy", Json::object());
+    if (Json* rp = child(p, "retentionPolicy")) set_if_absent(*rp, "whenDeleted", "Delete");
+  }
+}
+
+}  // namespace
+
+Json apply_jobset_defaults(const Json& input, const std::string& ns) {
+  Json out = input;
+  if (!out.is_object()) return out;
+  if (Json* meta = child(out, "metadata"); meta && meta->is_object()) (*meta)["namespace"] = ns;
+  Json* spec = child(out, "spec");
+  if (!spec || !spec->is_object()) return out;
+  if (Json* rjs = child(*spec, "replicatedJobs"); rjs && rjs->is_array()) {
+    for (auto& rj : *rjs) default_replicated_job(rj);
+  }
+  set_if_absent(*spec, "successPolicy", Json{{"operator", "All"}});
+  set_if_absent(*spec, "startupPolicy", Json{{"startupPolicyOrder", "AnyOrder"}});
+  default_network(*spec);
+  default_failure_policy(*spec);
+  default_volume_claim_policies(*spec);
+  return out;
+}
+
+}  // namespace grovectl

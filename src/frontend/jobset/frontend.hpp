@@ -1,0 +1,31 @@
+#pragma once
+// JobSet (jobset.x-k8s.io/v1alpha2) -> gangs, and the JobSet re-emitted with pod-side membership
+// injected (DESIGN §5, jobset.md). Stages: defaults (webhook + CRD defaults), parse,
+// checks (refusals and warnings), expand (gangs), inject (membership).
+#include <vector>
+
+#include "backend/mapping.hpp"
+#include "core/diagnostic.hpp"
+#include "model/gang.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+struct JobSetExpansion {
+  std::vector<Gang> gangs;
+  Json defaulted;                       // the JobSet after the JobSet webhook's and CRD defaults
+  const SourceDocument* doc = nullptr;  // the input, to locate warnings; may be null
+};
+
+// Returns false (with diagnostics) when the JobSet cannot be expanded or is refused.
+bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Backend backend,
+                   JobSetExpansion& out, Diagnostics& diags);
+
+// The JobSet (defaulted, without status and without the unmerged spec.scheduling) with each replicated
+// job's pod template carrying `mapping`'s membership for its pod group. A membership field the template
+// already sets with another value is replaced, with a warning; a core pod-group reference the mapping
+// does not set (spec.schedulingGroup, spec.workloadRef) is removed, with a warning.
+Json inject_jobset_membership(const JobSetExpansion& expansion, const Mapping& mapping,
+                              const MappingContext& ctx, Diagnostics& diags);
+
+}  // namespace grovectl

@@ -1,0 +1,165 @@
+// The emitted JobSet: the defaulted input with each replicated job's pod template carrying the backend's
+// pod-side membership (DESIGN §5). Generic over Mapping; nothing here knows a backend.
+#include <fmt/format.h>
+
+#include <set>
+
+#include "frontend/jobset/frontend.hpp"
+
+namespace grovectl {
+namespace {
+
+// Core PodSpec fields that point a pod at a pod group. A template that keeps one the mapping does not
+// set would point its pods at a group grovectl does not create.
+constexpr const char* kCoreGroupFields[] = {"schedulingGroup", "workloadRef"};
+
+// Pod fields a JobSet CRD knows only in some releases (jobset.md §0): the apiserver prunes the field
+// silently when the installed CRD was generated from another Kubernetes API.
+struct CrdFieldNote {
+  const char* field;
+  const char* crd_versions;
+};
+constexpr CrdFieldNote kCrdFieldNotes[] = {
+    {"workloadRef",
+     "JobSet v0.11.x (built on the Kubernetes 1.35 API); JobSet v0.12 and newer know only "
+     "schedulingGroup and prune workloadRef silently"},
+};
+
+class Injector {
+ public:
+  Injector(const JobSetExpansion& e, Diagnostics& diags) : e_(e), diags_(diags) {}
+
+  void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
+    const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
+    if (adds_metadata && (!pod_template.contains("metadata") || !pod_template["metadata"].is_object())) {
+      Json rebuilt = Json{{"metadata", Json::object()}};
+      for (auto it = pod_template.begin(); it != pod_template.end(); ++it) {
+        if (it.key() != "metadata") rebuilt[it.key()] = it.value();
+      }
+      pod_template = std::move(rebuilt);
+    }
+    if (adds_metadata) {
+      merge_map(pod_template["metadata"], "labels", m.labels, pointer + "/metadata/labels");
+      merge_map(pod_template["metadata"], "annotations", m.annotations, pointer + "/metadata/annotations");
+    }
+    Json& spec = pod_template["spec"];
+    if (!m.scheduler_name.empty())
+      set_field(spec, "schedulerName", Json(m.scheduler_name), pointer + "/spec");
+    for (auto it = m.spec_fields.begin(); it != m.spec_fields.end(); ++it) {
+      set_field(spec, it.key(), it.value(), pointer + "/spec");
+      note_crd_field(it.key());
+    }
+    for (const char* f : kCoreGroupFields) {
+      if (!spec.contains(f) || m.spec_fields.contains(f)) continue;
+      warn("jobset/membership-removed",
+           fmt::format("spec.{} points the pods at a pod group this backend does not use; removed", f),
+           pointer + "/spec/" + f);
+      spec.erase(f);
+      changed_spec_ = true;
+    }
+  }
+
+  // A live JobSet (it has a uid) cannot change its pod templates (jobset.md §1.1).
+  void finish() {
+    if (!changed_spec_ || !e_.defaulted.contains("metadata") || !e_.defaulted["metadata"].contains("uid"))
+      return;
+    warn("jobset/immutable-template",
+         "this JobSet has a metadata.uid (a live object): replicatedJobs pod templates are immutable, so the "
+         "injected membership takes effect only when the JobSet is recreated",
+         "/metadata/uid");
+  }
+
+ private:
+  Location locate(const std::string& pointer) const { return e_.doc ? e_.doc->locate(pointer) : Location{}; }
+
+  void warn(const std::string& rule, const std::string& message, const std::string& pointer) {
+    diags_.warning(rule, message, locate(pointer), pointer_to_field_path(pointer));
+  }
+
+  void set_field(Json& spec, const std::string& key, const Json& value, const std::string& spec_pointer) {
+    auto it = spec.find(key);
+    if (it != spec.end() && *it != value) {
+      warn("jobset/membership-replaced",
+           fmt::format("spec.{} is {} in the input; replaced by {} for the rendered gang", key, it->dump(),
+                       value.dump()),
+           spec_pointer + "/" + key);
+    }
+    if (it == spec.end() || *it != value) changed_spec_ = true;
+    spec[key] = value;
+  }
+
+  void merge_map(Json& metadata, const char* name, const StringMap& add, const std::string& pointer) {
+    if (add.empty()) return;
+    StringMap merged;
+    if (metadata.contains(name) && metadata[name].is_object()) {
+      for (auto it = metadata[name].begin(); it != metadata[name].end(); ++it) {
+        if (it.value().is_string()) merged[it.key()] = it.value().get<std::string>();
+      }
+    }
+    for (const auto& [k, v] : add) {
+      auto it = merged.find(k);
+      if (it != merged.end() && it->second != v) {
+        warn("jobset/membership-replaced",
+             fmt::format("{} {}={} in the input is replaced by {} for the rendered gang", name, k, it->second,
+                         v),
+             pointer_append(pointer, k));
+      }
+      merged[k] = v;
+    }
+    Json out = Json::object();
+    for (const auto& [k, v] : merged) out[k] = v;
+    metadata[name] = std::move(out);
+  }
+
+  void note_crd_field(const std::string& field) {
+    for (const auto& n : kCrdFieldNotes) {
+      if (field != n.field || noted_.count(field)) continue;
+      noted_.insert(field);
+      warn("jobset/crd-prunes-field",
+           fmt::format("the pod templates get spec.{}, which the JobSet CRD keeps only in {}", field,
+                       n.crd_versions),
+           "/spec/replicatedJobs");
+    }
+  }
+
+  const JobSetExpansion& e_;
+  Diagnostics& diags_;
+  bool changed_spec_ = false;
+  std::set<std::string> noted_;
+};
+
+std::pair<const Gang*, const PodGroup*> group_for(const std::vector<Gang>& gangs,
+                                                  const std::string& rj_name) {
+  for (const auto& g : gangs) {
+    for (const auto& pg : g.groups) {
+      if (pg.template_name == rj_name) return {&g, &pg};
+    }
+  }
+  return {nullptr, nullptr};
+}
+
+}  // namespace
+
+Json inject_jobset_membership(const JobSetExpansion& expansion, const Mapping& mapping,
+                              const MappingContext& ctx, Diagnostics& diags) {
+  Json out = expansion.defaulted;
+  if (!out.is_object()) return out;
+  out.erase("status");
+  if (out.contains("spec") && out["spec"].is_object()) out["spec"].erase("scheduling");
+  Json* rjs = out.contains("spec") && out["spec"].contains("replicatedJobs") ? &out["spec"]["replicatedJobs"]
+                                                                             : nullptr;
+  if (!rjs || !rjs->is_array()) return out;
+  Injector injector(expansion, diags);
+  for (size_t i = 0; i < rjs->size(); ++i) {
+    Json& rj = (*rjs)[i];
+    if (!rj.contains("name") || !rj["name"].is_string()) continue;
+    auto [gang, group] = group_for(expansion.gangs, rj["name"].get<std::string>());
+    if (!gang) continue;
+    std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template/spec/template";
+    injector.inject(rj["template"]["spec"]["template"], pointer, mapping.membership(*gang, *group, ctx));
+  }
+  injector.finish();
+  return out;
+}
+
+}  // namespace grovectl

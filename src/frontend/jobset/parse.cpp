@@ -1,0 +1,149 @@
+#include "frontend/jobset/parse.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "frontend/object_reader.hpp"
+
+namespace grovectl {
+namespace {
+
+void check_non_negative(ObjectReader& r, const std::optional<int32_t>& v, const std::string& pointer) {
+  if (v && *v < 0) {
+    r.error("jobset/negative-count",
+            fmt::format("{} must be >= 0, got {}", pointer_to_field_path(pointer), *v), pointer);
+  }
+}
+
+std::vector<JobSetDependsOn> read_depends_on(ObjectReader& r, const std::string& p) {
+  std::vector<JobSetDependsOn> out;
+  size_t n = r.list_size(p);
+  for (size_t i = 0; i < n; ++i) {
+    std::string item = pointer_append(p, i);
+    JobSetDependsOn d;
+    d.pointer = item;
+    d.name = r.string(item + "/name", true).value_or("");
+    d.status = r.string(item + "/status", true).value_or("");
+    if (!d.status.empty() && d.status != "Ready" && d.status != "Complete") {
+      r.error("jobset/depends-on-status",
+              fmt::format("dependsOn status \"{}\" is not one of Ready, Complete", d.status),
+              item + "/status");
+    }
+    out.push_back(d);
+  }
+  return out;
+}
+
+ReplicatedJob read_replicated_job(ObjectReader& r, const std::string& p) {
+  ReplicatedJob rj;
+  rj.pointer = p;
+  rj.name = r.string(p + "/name", true).value_or("");
+  rj.group_name = r.string(p + "/groupName").value_or("default");
+  rj.replicas = r.int32(p + "/replicas").value_or(1);
+  check_non_negative(r, rj.replicas, p + "/replicas");
+  rj.depends_on = read_depends_on(r, p + "/dependsOn");
+  if (!r.expect_object(p + "/template", true)) return rj;
+  rj.job_annotations = r.string_map(p + "/template/metadata/annotations");
+  const std::string js = p + "/template/spec";
+  if (!r.expect_object(js, true)) return rj;
+  rj.parallelism = r.int32(js + "/parallelism");
+  rj.completions = r.int32(js + "/completions");
+  check_non_negative(r, rj.parallelism, js + "/parallelism");
+  check_non_negative(r, rj.completions, js + "/completions");
+  rj.completion_mode = r.string(js + "/completionMode").value_or("NonIndexed");
+  const std::string pt = rj.pod_template_pointer();
+  if (!r.expect_object(pt, true)) return rj;
+  if (r.has(pt + "/metadata")) r.expect_object(pt + "/metadata");
+  rj.pod_labels = r.string_map(pt + "/metadata/labels");
+  rj.pod_annotations = r.string_map(pt + "/metadata/annotations");
+  if (!r.expect_object(pt + "/spec", true)) return rj;
+  rj.scheduler_name = r.string(pt + "/spec/schedulerName").value_or("");
+  rj.priority_class_name = r.string(pt + "/spec/priorityClassName").value_or("");
+  return rj;
+}
+
+// Webhook rules on replicated job names and dependsOn (jobset.md §1.2) and the spec-level CEL rule.
+void check_structure(ObjectReader& r, const JobSet& js) {
+  std::set<std::string> earlier;
+  for (const auto& rj : js.replicated_jobs) {
+    if (!rj.name.empty() && earlier.count(rj.name)) {
+      r.error("jobset/duplicate-replicated-job",
+              fmt::format("replicated job name \"{}\" is used twice", rj.name), rj.pointer + "/name");
+    }
+    for (const auto& d : rj.depends_on) {
+      if (!earlier.count(d.name)) {
+        r.error("jobset/depends-on-order",
+                fmt::format("replicated job {} depends on \"{}\", which is not an earlier replicated job",
+                            rj.name, d.name),
+                d.pointer + "/name");
+      }
+    }
+    earlier.insert(rj.name);
+  }
+  bool any_depends_on = std::any_of(js.replicated_jobs.begin(), js.replicated_jobs.end(),
+                                    [](const ReplicatedJob& rj) { return !rj.depends_on.empty(); });
+  if (js.startup_order == "InOrder" && any_depends_on) {
+    r.error("jobset/startup-policy-depends-on", "StartupPolicy and DependsOn APIs are mutually exclusive",
+            "/spec/startupPolicy/startupPolicyOrder");
+  }
+}
+
+void read_coordinator(ObjectReader& r, JobSet& js) {
+  if (!r.expect_object("/spec/coordinator")) return;
+  JobSetCoordinator c;
+  c.replicated_job = r.string("/spec/coordinator/replicatedJob", true).value_or("");
+  c.job_index = r.int32("/spec/coordinator/jobIndex").value_or(0);
+  c.pod_index = r.int32("/spec/coordinator/podIndex").value_or(0);
+  js.coordinator = c;
+}
+
+}  // namespace
+
+int64_t ReplicatedJob::pods_per_job() const {
+  int64_t p = parallelism.value_or(1);
+  int64_t c = completions.value_or(static_cast<int32_t>(p));
+  return std::min(p, c);
+}
+
+int64_t ReplicatedJob::pod_count() const {
+  return static_cast<int64_t>(replicas) * pods_per_job();
+}
+
+bool JobSet::sequenced_startup() const {
+  if (startup_order == "InOrder") return true;
+  return std::any_of(replicated_jobs.begin(), replicated_jobs.end(),
+                     [](const ReplicatedJob& rj) { return !rj.depends_on.empty(); });
+}
+
+std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags) {
+  size_t errors_before = diags.error_count();
+  ObjectReader r(doc, diags);
+  JobSet js;
+  js.doc = &doc;
+  r.expect_object("/metadata", true);
+  js.name = r.string("/metadata/name", true).value_or("");
+  js.ns = r.string("/metadata/namespace").value_or("default");
+  js.uid = r.string("/metadata/uid").value_or("");
+  js.labels = r.string_map("/metadata/labels");
+  js.annotations = r.string_map("/metadata/annotations");
+  if (r.has("/status")) js.restarts = r.int32("/status/restarts").value_or(0);
+  if (r.expect_object("/spec", true)) {
+    js.suspend = r.boolean("/spec/suspend").value_or(false);
+    js.startup_order = r.string("/spec/startupPolicy/startupPolicyOrder").value_or("AnyOrder");
+    js.managed_by = r.string("/spec/managedBy").value_or("");
+    js.subdomain = r.string("/spec/network/subdomain").value_or("");
+    if (js.subdomain.empty()) js.subdomain = js.name;
+    read_coordinator(r, js);
+    size_t n = r.list_size("/spec/replicatedJobs");
+    for (size_t i = 0; i < n; ++i) {
+      js.replicated_jobs.push_back(read_replicated_job(r, pointer_append("/spec/replicatedJobs", i)));
+    }
+    check_structure(r, js);
+  }
+  if (diags.error_count() > errors_before) return std::nullopt;
+  return js;
+}
+
+}  // namespace grovectl

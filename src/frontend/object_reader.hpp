@@ -1,0 +1,46 @@
+#pragma once
+// Typed, located access to fields of an input document. Every type problem becomes a Diagnostic with
+// the file:line:col of the offending node and its field path.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "model/gang.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+class ObjectReader {
+ public:
+  ObjectReader(const SourceDocument& doc, Diagnostics& diags) : doc_(doc), diags_(diags) {}
+
+  const Json* find(const std::string& pointer) const;
+  bool has(const std::string& pointer) const { return find(pointer) != nullptr; }
+
+  std::optional<std::string> string(const std::string& pointer, bool required = false);
+  std::optional<int32_t> int32(const std::string& pointer, bool required = false);
+  std::optional<bool> boolean(const std::string& pointer);
+  std::vector<std::string> string_list(const std::string& pointer, bool required = false);
+  StringMap string_map(const std::string& pointer);
+  // Number of items of a sequence at `pointer` (0 when absent; a non-sequence is reported).
+  size_t list_size(const std::string& pointer, bool required = false);
+  bool expect_object(const std::string& pointer, bool required = false);
+
+  void error(const std::string& rule, const std::string& message, const std::string& pointer);
+  void warning(const std::string& rule, const std::string& message, const std::string& pointer);
+  void missing(const std::string& pointer);
+  Location locate(const std::string& pointer) const { return doc_.locate(pointer); }
+  const SourceDocument& document() const { return doc_; }
+  Diagnostics& diagnostics() { return diags_; }
+
+ private:
+  void type_error(const std::string& pointer, const char* expected, const Json& got);
+  const SourceDocument& doc_;
+  Diagnostics& diags_;
+};
+
+std::string json_type_name(const Json& j);
+
+}  // namespace grovectl

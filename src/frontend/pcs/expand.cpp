@@ -1,0 +1,197 @@
+#include "frontend/pcs/expand.hpp"
+
+#include <fmt/format.h>
+
+#include "frontend/pcs/topology.hpp"
+
+namespace grovectl {
+namespace {
+
+constexpr const char* kGrovePrefix = "grove.io/";
+
+StringMap without_grove_keys(const StringMap& in) {
+  StringMap out;
+  for (const auto& [k, v] : in) {
+    if (!k.starts_with(kGrovePrefix)) out[k] = v;
+  }
+  return out;
+}
+
+class Expander {
+ public:
+  explicit Expander(const PcsExpandInput& in)
+      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(make_source()) {}
+
+  std::vector<Gang> run() {
+    std::vector<Gang> gangs;
+    for (int32_t r = 0; r < pcs_.replicas; ++r) gangs.push_back(base_gang(r));
+    for (int32_t r = 0; r < pcs_.replicas; ++r) {
+      for (const auto& g : pcs_.scaling_groups) append_scaled_gangs(r, g, gangs);
+    }
+    for (auto& gang : gangs) finish_metadata(gang);
+    return gangs;
+  }
+
+ private:
+  std::shared_ptr<const GangSource> make_source() const {
+    auto s = std::make_shared<GangSource>();
+    s->api_version = "grove.io/v1alpha1";
+    s->kind = "PodCliqueSet";
+    s->name = pcs_.name;
+    s->ns = pcs_.ns;
+    s->labels = pcs_.labels;
+    s->annotations = pcs_.annotations;
+    for (const auto& c : pcs_.cliques) s->templates.push_back({c.name, c.labels, c.annotations});
+    if (pcs_.doc) s->location = pcs_.doc->locate();
+    s->declares_topology = has_any_topology_constraint(pcs_);
+    return s;
+  }
+
+  std::string prefix(int32_t r) const { return fmt::format("{}-{}", pcs_.name, r); }
+
+  Gang new_gang(const std::string& name) const {
+    Gang g;
+    g.name = name;
+    g.ns = pcs_.ns;
+    g.priority_class_name = pcs_.priority_class_name;
+    g.source = source_;
+    if (!pcs_.uid.empty()) g.owner = OwnerReference{"grove.io/v1alpha1", "PodCliqueSet", pcs_.name, pcs_.uid};
+    return g;
+  }
+
+  int32_t live_replicas(const std::string& kind, const std::string& name, int32_t fallback) const {
+    for (const auto* o : in_.overrides) {
+      if (o->kind == kind && o->name == name && (o->ns.empty() || o->ns == pcs_.ns)) return o->replicas;
+    }
+    return fallback;
+  }
+
+  // One pod group for clique `c` whose PodClique is `fqn`, in gang `gang_name`.
+  PodGroup pod_group(const CliqueTemplate& c, const std::string& fqn, const std::string& gang_name, int32_t r,
+                     const ScalingGroupConfig* g, int32_t k) const {
+    PodGroup pg;
+    pg.name = fqn;
+    pg.min_count = c.min_available.value_or(c.replicas);
+    pg.pod_count = live_replicas("PodClique", fqn, c.replicas);
+    pg.topology = tas_.translate(c.topology);
+    pg.template_name = c.name;
+    for (int32_t i = 0; i < pg.pod_count; ++i) pg.pod_names.push_back(fmt::format("{}-{}", fqn, i));
+    pg.pod_labels = c.labels;
+    pg.pod_labels["app.kubernetes.io/managed-by"] = "grove-operator";
+    pg.pod_labels["app.kubernetes.io/part-of"] = pcs_.name;
+    pg.pod_labels["app.kubernetes.io/name"] = fqn;
+    pg.pod_labels["app.kubernetes.io/component"] = g ? "pcsg-podclique" : "pcs-podclique";
+    pg.pod_labels["grove.io/podcliqueset-replica-index"] = std::to_string(r);
+    pg.pod_labels["grove.io/podgang"] = gang_name;
+    pg.pod_labels["grove.io/podclique"] = fqn;
+    if (g) {
+      pg.pod_labels["grove.io/podcliquescalinggroup"] = fmt::format("{}-{}", prefix(r), g->name);
+      pg.pod_labels["grove.io/podcliquescalinggroup-replica-index"] = std::to_string(k);
+      if (gang_name != prefix(r)) pg.pod_labels["grove.io/base-podgang"] = prefix(r);
+    }
+    return pg;
+  }
+
+  Gang base_gang(int32_t r) const {
+    Gang gang = new_gang(prefix(r));
+    gang.topology = tas_.translate(pcs_.topology);
+    for (const auto& c : pcs_.cliques) {
+      if (pcs_.group_of(c.name)) continue;
+      gang.groups.push_back(pod_group(c, fmt::format("{}-{}", prefix(r), c.name), gang.name, r, nullptr, 0));
+    }
+    for (const auto& g : pcs_.scaling_groups) {
+      for (int32_t k = 0; k < *g.min_available; ++k) {
+        GroupConfig cfg{fmt::format("{}-{}-{}", prefix(r), g.name, k), {}, tas_.translate(g.topology)};
+        for (const auto& cn : g.clique_names) {
+          const CliqueTemplate* c = pcs_.clique(cn);
+          if (!c) continue;  // reported by validation; the operator cannot expand it either
+          std::string fqn = fmt::format("{}-{}-{}-{}", prefix(r), g.name, k, cn);
+          gang.groups.push_back(pod_group(*c, fqn, gang.name, r, &g, k));
+          cfg.members.push_back(fqn);
+        }
+        if (tas_.enabled() && g.topology) gang.group_configs.push_back(cfg);
+      }
+    }
+    return gang;
+  }
+
+  void append_scaled_gangs(int32_t r, const ScalingGroupConfig& g, std::vector<Gang>& gangs) const {
+    std::string pcsg_fqn = fmt::format("{}-{}", prefix(r), g.name);
+    int32_t replicas = live_replicas("PodCliqueScalingGroup", pcsg_fqn, *g.replicas);
+    for (int32_t j = 0; j < replicas - *g.min_available; ++j) {
+      int32_t k = *g.min_available + j;
+      Gang gang = new_gang(fmt::format("{}-{}", pcsg_fqn, j));
+      gang.scaled = true;
+      gang.topology = g.topology ? tas_.translate(g.topology) : tas_.translate(pcs_.topology);
+      for (const auto& cn : g.clique_names) {
+        const CliqueTemplate* c = pcs_.clique(cn);
+        if (!c) continue;
+        gang.groups.push_back(pod_group(*c, fmt::format("{}-{}-{}", pcsg_fqn, k, cn), gang.name, r, &g, k));
+      }
+      gangs.push_back(std::move(gang));
+    }
+  }
+
+  static bool has_translated_constraint(const Gang& gang) {
+    if (gang.topology) return true;
+    for (const auto& cfg : gang.group_configs) {
+      if (cfg.topology) return true;
+    }
+    for (const auto& pg : gang.groups) {
+      if (pg.topology) return true;
+    }
+    return false;
+  }
+
+  void finish_metadata(Gang& gang) const {
+    gang.labels = without_grove_keys(pcs_.labels);
+    gang.labels["app.kubernetes.io/managed-by"] = "grove-operator";
+    gang.labels["app.kubernetes.io/part-of"] = pcs_.name;
+    gang.labels["app.kubernetes.io/component"] = "podgang";
+    gang.labels["grove.io/scheduler-name"] = in_.scheduler_name;
+    gang.annotations = without_grove_keys(pcs_.annotations);
+    if (tas_.enabled() && has_translated_constraint(gang)) {
+      gang.annotations["grove.io/topology-name"] = first_explicit_topology_name(pcs_);
+      gang.topology_name = first_explicit_topology_name(pcs_);
+    }
+  }
+
+  const PcsExpandInput& in_;
+  const PodCliqueSet& pcs_;
+  TopologyTranslator tas_;
+  std::shared_ptr<const GangSource> source_;
+};
+
+}  // namespace
+
+std::vector<Gang> expand_podcliqueset(const PcsExpandInput& input) {
+  return Expander(input).run();
+}
+
+const ClusterTopologyBinding* select_topology_binding(
+    const PodCliqueSet& pcs, const std::vector<const ClusterTopologyBinding*>& bindings, Diagnostics& diags) {
+  if (bindings.empty() || !has_any_topology_constraint(pcs)) return nullptr;
+  Location where = pcs.doc ? pcs.doc->locate("/spec/template") : Location{};
+  std::string name = first_explicit_topology_name(pcs);
+  if (name.empty()) {
+    diags.warning(
+        "render/topology-dropped",
+        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped, as "
+                    "the operator does",
+                    pcs.name),
+        where, "spec.template");
+    return nullptr;
+  }
+  for (const auto* b : bindings) {
+    if (b->name == name) return b;
+  }
+  diags.warning(
+      "render/topology-dropped",
+      fmt::format("ClusterTopologyBinding \"{}\" is not among the inputs; the topology constraints of "
+                  "PodCliqueSet {} are dropped, as the operator does when it is not found",
+                  name, pcs.name),
+      where, "spec.template");
+  return nullptr;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,149 @@
+#include "frontend/pcs/parse.hpp"
+
+#include <fmt/format.h>
+
+#include "frontend/object_reader.hpp"
+
+namespace grovectl {
+namespace {
+
+std::optional<TopologyConstraintSpec> read_topology(ObjectReader& r, const std::string& pointer) {
+  if (!r.expect_object(pointer)) return std::nullopt;
+  TopologyConstraintSpec tc;
+  tc.pointer = pointer;
+  tc.topology_name = r.string(pointer + "/topologyName").value_or("");
+  tc.pack_domain = r.string(pointer + "/packDomain").value_or("");
+  if (r.expect_object(pointer + "/pack")) {
+    tc.has_pack = true;
+    tc.pack_required = r.string(pointer + "/pack/required").value_or("");
+    tc.pack_preferred = r.string(pointer + "/pack/preferred").value_or("");
+  }
+  return tc;
+}
+
+std::optional<AutoScalingSpec> read_autoscaling(ObjectReader& r, const std::string& pointer) {
+  if (!r.expect_object(pointer)) return std::nullopt;
+  AutoScalingSpec a;
+  a.min_replicas = r.int32(pointer + "/minReplicas");
+  a.max_replicas = r.int32(pointer + "/maxReplicas", /*required=*/true);
+  return a;
+}
+
+CliqueTemplate read_clique(ObjectReader& r, const std::string& p) {
+  CliqueTemplate c;
+  c.pointer = p;
+  c.name = r.string(p + "/name", true).value_or("");
+  c.labels = r.string_map(p + "/labels");
+  c.annotations = r.string_map(p + "/annotations");
+  if (r.has(p + "/topologyConstraint")) c.topology = read_topology(r, p + "/topologyConstraint");
+  if (!r.expect_object(p + "/spec", true)) return c;
+  std::string s = p + "/spec";
+  c.role_name = r.string(s + "/roleName", true);
+  c.replicas = r.int32(s + "/replicas", true).value_or(0);
+  c.min_available = r.int32(s + "/minAvailable");
+  c.starts_after = r.string_list(s + "/startsAfter");
+  if (r.has(s + "/autoScalingConfig")) c.auto_scaling = read_autoscaling(r, s + "/autoScalingConfig");
+  if (r.expect_object(s + "/podSpec", true)) {
+    c.scheduler_name = r.string(s + "/podSpec/schedulerName").value_or("");
+    c.restart_policy = r.string(s + "/podSpec/restartPolicy").value_or("");
+    size_t containers = r.list_size(s + "/podSpec/containers", true);
+    for (size_t i = 0; i < containers; ++i)
+      r.string(pointer_append(s + "/podSpec/containers", i) + "/name", true);
+  }
+  return c;
+}
+
+ScalingGroupConfig read_scaling_group(ObjectReader& r, const std::string& p) {
+  ScalingGroupConfig g;
+  g.pointer = p;
+  g.name = r.string(p + "/name", true).value_or("");
+  g.clique_names = r.string_list(p + "/cliqueNames", true);
+  g.replicas = r.int32(p + "/replicas");
+  g.min_available = r.int32(p + "/minAvailable");
+  g.annotations = r.string_map(p + "/annotations");
+  if (r.has(p + "/topologyConstraint")) g.topology = read_topology(r, p + "/topologyConstraint");
+  if (r.has(p + "/scaleConfig")) g.scale_config = read_autoscaling(r, p + "/scaleConfig");
+  return g;
+}
+
+}  // namespace
+
+const CliqueTemplate* PodCliqueSet::clique(const std::string& clique_name) const {
+  for (const auto& c : cliques) {
+    if (c.name == clique_name) return &c;
+  }
+  return nullptr;
+}
+
+const ScalingGroupConfig* PodCliqueSet::group_of(const std::string& clique_name) const {
+  for (const auto& g : scaling_groups) {
+    for (const auto& n : g.clique_names) {
+      if (n == clique_name) return &g;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<PodCliqueSet> parse_podcliqueset(const SourceDocument& doc, Diagnostics& diags) {
+  size_t errors_before = diags.error_count();
+  ObjectReader r(doc, diags);
+  PodCliqueSet pcs;
+  pcs.doc = &doc;
+  r.expect_object("/metadata", true);
+  pcs.name = r.string("/metadata/name", true).value_or("");
+  pcs.ns = r.string("/metadata/namespace").value_or("");
+  pcs.uid = r.string("/metadata/uid").value_or("");
+  pcs.labels = r.string_map("/metadata/labels");
+  pcs.annotations = r.string_map("/metadata/annotations");
+  if (r.expect_object("/spec", true)) {
+    pcs.replicas = r.int32("/spec/replicas").value_or(0);
+    if (r.expect_object("/spec/template", true)) {
+      const std::string t = "/spec/template";
+      pcs.startup_type = r.string(t + "/cliqueStartupType");
+      pcs.priority_class_name = r.string(t + "/priorityClassName").value_or("");
+      pcs.termination_delay = r.string(t + "/terminationDelay");
+      if (r.has(t + "/topologyConstraint")) pcs.topology = read_topology(r, t + "/topologyConstraint");
+      size_t n = r.list_size(t + "/cliques", true);
+      for (size_t i = 0; i < n; ++i) pcs.cliques.push_back(read_clique(r, pointer_append(t + "/cliques", i)));
+      size_t g = r.list_size(t + "/podCliqueScalingGroups");
+      for (size_t i = 0; i < g; ++i) {
+        pcs.scaling_groups.push_back(read_scaling_group(r, pointer_append(t + "/podCliqueScalingGroups", i)));
+      }
+    }
+  }
+  if (diags.error_count() > errors_before) return std::nullopt;
+  return pcs;
+}
+
+std::optional<ClusterTopologyBinding> parse_cluster_topology(const SourceDocument& doc, Diagnostics& diags) {
+  size_t errors_before = diags.error_count();
+  ObjectReader r(doc, diags);
+  ClusterTopologyBinding ctb;
+  ctb.doc = &doc;
+  ctb.name = r.string("/metadata/name", true).value_or("");
+  size_t n = r.list_size("/spec/levels", true);
+  for (size_t i = 0; i < n; ++i) {
+    std::string p = pointer_append("/spec/levels", i);
+    TopologyLevel level;
+    level.domain = r.string(p + "/domain", true).value_or("");
+    level.key = r.string(p + "/key", true).value_or("");
+    ctb.levels.push_back(level);
+  }
+  if (diags.error_count() > errors_before) return std::nullopt;
+  return ctb;
+}
+
+std::optional<ReplicaOverride> parse_replica_override(const SourceDocument& doc, Diagnostics& diags) {
+  size_t errors_before = diags.error_count();
+  ObjectReader r(doc, diags);
+  ReplicaOverride o;
+  o.doc = &doc;
+  o.kind = r.string("/kind").value_or("");
+  o.name = r.string("/metadata/name", true).value_or("");
+  o.ns = r.string("/metadata/namespace").value_or("");
+  o.replicas = r.int32("/spec/replicas", true).value_or(0);
+  if (diags.error_count() > errors_before) return std::nullopt;
+  return o;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,45 @@
+#pragma once
+// What the user selected: backend, Kubernetes version, feature gates and the other selectors of DESIGN §1.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "model/feature_gates.hpp"
+#include "model/kube_version.hpp"
+
+namespace grovectl {
+
+enum class Backend { kDefaultScheduler, kKaiScheduler, kVolcano, kKoordScheduler };
+
+// Canonical name, e.g. "koord-scheduler".
+std::string backend_name(Backend b);
+// Accepts canonical names and the alias "koordinator".
+std::optional<Backend> parse_backend(const std::string& name);
+std::vector<std::string> backend_names();
+
+enum class Hierarchy { kFlat, kComposite };
+enum class JobSetGangMode { kJobSet, kReplicatedJob };
+enum class IncludeKind { kPodGang, kScheduler, kJobSet, kPods };
+
+std::optional<Hierarchy> parse_hierarchy(const std::string& s);
+std::optional<JobSetGangMode> parse_jobset_gang(const std::string& s);
+// "podgang,scheduler" -> set; unknown entries are reported.
+std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnostics& diags);
+
+struct RenderOptions {
+  std::optional<Backend> backend;  // --backend; unset: resolved from the input (DESIGN §1)
+  KubeVersion kube_version = KubeVersion::newest();
+  FeatureGates gates;
+  Hierarchy hierarchy = Hierarchy::kFlat;
+  JobSetGangMode jobset_gang = JobSetGangMode::kJobSet;
+  std::optional<std::string> namespace_override;       // --namespace
+  std::optional<std::set<IncludeKind>> include;        // unset: defaults per input kind
+  std::vector<std::string> topology_files;             // --topology
+  std::string templates_dir;                           // --templates; empty: embedded templates
+  std::map<std::string, std::string> koord_layer_map;  // --koord-layer-map key=layer (overrides defaults)
+};
+
+}  // namespace grovectl

@@ -1,0 +1,47 @@
+// grovectl backends: the support matrix (DESIGN §1, §4 table).
+#include <catch2/catch.hpp>
+
+#include "support/backend.hpp"
+
+using namespace grovectl;
+using namespace grovectl::test;
+
+TEST_CASE("backends -o json lists every backend x version with kinds and gates") {
+  auto r = run_grovectl("backends -o json");
+  REQUIRE(r.exit_code == 0);
+  Json rows = Json::parse(r.out);
+  // 3 versions x (kai, volcano, koord, default flat) + 1.37 composite (DESIGN §4 table).
+  REQUIRE(rows.size() == 13);
+  auto find = [&](const std::string& backend, const std::string& kube, const std::string& hierarchy) {
+    for (const auto& row : rows) {
+      if (row["backend"] == backend && row["kubeVersion"] == kube && row["hierarchy"] == hierarchy)
+        return row;
+    }
+    FAIL("no row " << backend << " " << kube << " " << hierarchy);
+    return Json();
+  };
+  CHECK(find("kai-scheduler", "1.35", "flat")["kinds"] ==
+        Json::array({"scheduler.grove.io/v1alpha1 PodGang", "scheduling.run.ai/v2alpha2 PodGroup"}));
+  CHECK(find("default-scheduler", "1.35", "flat")["kinds"][1] == "scheduling.k8s.io/v1alpha1 Workload");
+  // Gates per k8s-workload-api.md §2: GangScheduling exists up to 1.36, WorkloadAwarePreemption only in 1.36.
+  CHECK(find("default-scheduler", "1.36", "flat")["gates"] ==
+        Json::array({"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling",
+                     "WorkloadAwarePreemption"}));
+  CHECK(find("default-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.k8s.io/v1beta1 Workload");
+  CHECK(find("default-scheduler", "1.37", "composite")["kinds"][2] ==
+        "scheduling.k8s.io/v1alpha3 CompositePodGroup");
+  CHECK(find("default-scheduler", "1.37", "composite")["gates"] ==
+        Json::array({"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}));
+  CHECK(find("koord-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.sigs.k8s.io/v1alpha1 PodGroup");
+}
+
+TEST_CASE("backends prints a text table by default; composite on 1.36 is refused naming what exists") {
+  auto r = run_grovectl("backends");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("BACKEND"));
+  CHECK_THAT(r.out, Catch::Contains("volcano"));
+  auto c = run_grovectl("render -f " + td("backends/volcano-pcs.yaml") +
+                        " --backend default-scheduler --kube-version 1.36 --hierarchy composite");
+  CHECK(c.exit_code == 1);
+  CHECK_THAT(c.err, Catch::Contains("1.37 composite"));
+}

@@ -1,0 +1,183 @@
+// Shell completion: the scripts load in each shell and complete what DESIGN §1 lists.
+// Expected words are written by hand from DESIGN §1 (commands, backends, Kubernetes versions,
+// --include kinds, --hierarchy) and cli-anchors.md §6 (completion bash|zsh|fish).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "support/test_support.hpp"
+
+namespace fs = std::filesystem;
+using grovectl::test::have;
+using grovectl::test::quote;
+using grovectl::test::read_file;
+using grovectl::test::run_grovectl;
+using grovectl::test::run_shell;
+using grovectl::test::scratch_dir;
+
+namespace {
+
+std::set<std::string> lines(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.insert(line);
+  }
+  return out;
+}
+
+// The script `grovectl completion bash` prints, written to a file once.
+fs::path bash_script() {
+  static fs::path path = [] {
+    auto r = run_grovectl("completion bash");
+    REQUIRE(r.exit_code == 0);
+    fs::path p = scratch_dir("bash") / "grovectl.bash";
+    std::ofstream(p) << r.out;
+    return p;
+  }();
+  return path;
+}
+
+// Calls the completion function as bash does for a command line whose last word is the cursor's.
+std::set<std::string> bash_complete(const std::vector<std::string>& words, const std::string& prelude = "",
+                                    const fs::path& cwd = fs::current_path()) {
+  std::string array;
+  for (const auto& w : words) array += quote(w) + " ";
+  std::string script = prelude + "source " + quote(bash_script().string()) + "\nCOMP_WORDS=(" + array +
+                       ")\nCOMP_CWORD=" + std::to_string(words.size() - 1) +
+                       "\n_grovectl\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+  auto r = run_shell("cd " + quote(cwd.string()) + " && bash --norc --noprofile -c " + quote(script));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return lines(r.out);
+}
+
+const std::set<std::string> kBackends = {"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler",
+                                         "koordinator"};
+
+}  // namespace
+
+TEST_CASE("completion: committed scripts equal what grovectl completion prints", "[packaging]") {
+  // cmake --build build --target completions rewrites them when this fails.
+  for (auto [shell, file] :
+       {std::pair{"bash", "grovectl.bash"}, {"zsh", "_grovectl"}, {"fish", "grovectl.fish"}}) {
+    INFO(shell << ": completions/" << file << " is stale; run: cmake --build build --target packaging-files");
+    auto r = run_grovectl(std::string("completion ") + shell);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out == read_file(grovectl::test::source_dir() / "completions" / file));
+  }
+}
+
+TEST_CASE("completion: bad or missing shell is a usage error", "[packaging]") {
+  CHECK(run_grovectl("completion").exit_code == 2);
+  CHECK(run_grovectl("completion tcsh").exit_code == 2);
+  CHECK(run_grovectl("completion bash extra").exit_code == 2);
+}
+
+TEST_CASE("bash completion: commands and flag values", "[packaging]") {
+  if (!have("bash")) {
+    WARN("SKIPPED: bash is not installed");
+    return;
+  }
+  CHECK(bash_complete({"grovectl", "r"}) == std::set<std::string>{"render"});
+  CHECK(bash_complete({"grovectl", ""}) ==
+        std::set<std::string>{"render", "validate", "diff", "backends", "version", "completion"});
+  CHECK(bash_complete({"kubectl-grove", "ver"}) == std::set<std::string>{"version"});
+  CHECK(bash_complete({"grovectl", "render", "--backend", ""}) == kBackends);
+  CHECK(bash_complete({"grovectl", "render", "--backend", "k"}) ==
+        std::set<std::string>{"kai-scheduler", "koord-scheduler", "koordinator"});
+  // --backend=ko: bash splits the word at '='.
+  CHECK(bash_complete({"grovectl", "render", "--backend", "=", "ko"}) ==
+        std::set<std::string>{"koord-scheduler", "koordinator"});
+  CHECK(bash_complete({"grovectl", "render", "--backend", "="}) == kBackends);
+  CHECK(bash_complete({"grovectl", "render", "-f", "x.yaml", "--kube-version", ""}) ==
+        std::set<std::string>{"1.35", "1.36", "1.37"});
+  CHECK(bash_complete({"grovectl", "render", "-o", ""}) == std::set<std::string>{"yaml", "json"});
+  CHECK(bash_complete({"grovectl", "render", "--hierarchy", ""}) ==
+        std::set<std::string>{"flat", "composite"});
+  CHECK(bash_complete({"grovectl", "render", "--jobset-gang", ""}) ==
+        std::set<std::string>{"jobset", "replicated-job"});
+  CHECK(bash_complete({"grovectl", "render", "--include", "podgang,s"}) ==
+        std::set<std::string>{"podgang,scheduler"});
+  CHECK(bash_complete({"grovectl", "render", "--include", ""}) ==
+        std::set<std::string>{"podgang", "scheduler", "jobset", "pods"});
+  CHECK(bash_complete({"grovectl", "render", "--no"}) == std::set<std::string>{});
+  CHECK(bash_complete({"grovectl", "render", "--kube"}) == std::set<std::string>{"--kube-version"});
+  CHECK(bash_complete({"grovectl", "render", "--output"}) ==
+        std::set<std::string>{"--output", "--output-dir"});
+  CHECK(bash_complete({"grovectl", "completion", ""}) == std::set<std::string>{"bash", "zsh", "fish"});
+  CHECK(bash_complete({"grovectl", "version", "-o", ""}) == std::set<std::string>{"text", "json", "yaml"});
+  CHECK(bash_complete({"grovectl", "--"}) == std::set<std::string>{"--help", "--version"});
+}
+
+TEST_CASE("bash completion: files for -f, directories for --output-dir", "[packaging]") {
+  if (!have("bash")) {
+    WARN("SKIPPED: bash is not installed");
+    return;
+  }
+  fs::path dir = scratch_dir("files");
+  std::ofstream(dir / "pcs.yaml") << "{}\n";
+  fs::create_directories(dir / "out");
+  CHECK(bash_complete({"grovectl", "render", "-f", "p"}, "", dir) == std::set<std::string>{"pcs.yaml"});
+  CHECK(bash_complete({"grovectl", "render", "--topology", ""}, "", dir) ==
+        std::set<std::string>{"pcs.yaml", "out"});
+  CHECK(bash_complete({"grovectl", "render", "--output-dir", ""}, "", dir) == std::set<std::string>{"out"});
+  CHECK(bash_complete({"grovectl", "render", "--templates", "o"}, "", dir) == std::set<std::string>{"out"});
+  // With bash-completion loaded the script uses its _filedir (YAML/JSON files and directories only).
+  const char* bash_completion = "/usr/share/bash-completion/bash_completion";
+  if (fs::exists(bash_completion)) {
+    std::ofstream(dir / "notes.txt") << "x\n";
+    std::string prelude = std::string("source ") + bash_completion + "\n";
+    CHECK(bash_complete({"grovectl", "render", "-f", ""}, prelude, dir) ==
+          std::set<std::string>{"pcs.yaml", "out"});
+    CHECK(bash_complete({"grovectl", "render", "--output-dir", ""}, prelude, dir) ==
+          std::set<std::string>{"out"});
+  } else {
+    WARN("SKIPPED (part): bash-completion is not installed");
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("zsh completion: the script parses and registers for both names", "[packaging]") {
+  if (!have("zsh")) {
+    WARN("SKIPPED: zsh is not installed");
+    return;
+  }
+  fs::path script = grovectl::test::source_dir() / "completions" / "_grovectl";
+  auto parse = run_shell("zsh -n " + quote(script.string()));
+  INFO(parse.err);
+  CHECK(parse.exit_code == 0);
+  auto load = run_shell("zsh -f -c " +
+                        quote("autoload -Uz compinit && compinit -u -D && source " + quote(script.string()) +
+                              " && print -r -- $_comps[grovectl] $_comps[kubectl-grove]"));
+  INFO(load.err);
+  CHECK(load.exit_code == 0);
+  CHECK(load.err.empty());
+  CHECK(load.out == "_grovectl _grovectl\n");
+}
+
+TEST_CASE("fish completion: the script parses and completes", "[packaging]") {
+  if (!have("fish")) {
+    WARN("SKIPPED: fish is not installed");
+    return;
+  }
+  fs::path script = grovectl::test::source_dir() / "completions" / "grovectl.fish";
+  auto parse = run_shell("fish -n " + quote(script.string()));
+  INFO(parse.err);
+  CHECK(parse.exit_code == 0);
+  auto complete = [&](const std::string& line) {
+    std::string fish = "source " + quote(script.string()) + "; complete -C " + quote(line);
+    auto r = run_shell("fish --no-config -c " + quote(fish) + " | cut -f1");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return lines(r.out);
+  };
+  CHECK(complete("grovectl r") == std::set<std::string>{"render"});
+  CHECK(complete("kubectl-grove r") == std::set<std::string>{"render"});
+  CHECK(complete("grovectl render --backend ") == kBackends);
+  CHECK(complete("grovectl render --kube-version ") == std::set<std::string>{"1.35", "1.36", "1.37"});
+  CHECK(complete("grovectl completion ") == std::set<std::string>{"bash", "zsh", "fish"});
+  CHECK(complete("grovectl render --include=pods,s") == std::set<std::string>{"--include=pods,scheduler"});
+}

@@ -1,0 +1,53 @@
+// Inputs the operator could not expand: a located error (file:line:col and field) and exit 1.
+#include <catch2/catch.hpp>
+
+#include "support/test_support.hpp"
+
+using namespace grovectl::test;
+
+namespace {
+CommandResult render(const std::string& rel) {
+  return run_grovectl("render --include podgang -f '" + testdata("render/" + rel).string() + "'");
+}
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("a scaling group naming an unknown clique is refused at the cliqueNames entry") {
+  CommandResult r = render("unknown-clique.yaml");
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "unknown-clique.yaml:21:9"));  // the "- ghost" entry
+  CHECK(contains(r.err, "render/unknown-clique"));
+  CHECK(contains(r.err, "ghost"));
+}
+
+TEST_CASE("a missing required field is refused with its path and location") {
+  CommandResult r = render("missing-replicas.yaml");
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "spec.template.cliques[0].spec.replicas"));
+  CHECK(
+      contains(r.err, "missing-replicas.yaml:11:9"));  // nearest ancestor: the clique's spec (its first key)
+}
+
+TEST_CASE("malformed YAML is refused with file:line:col") {
+  CommandResult r = render("malformed.yaml");
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "malformed.yaml:"));
+  CHECK(contains(r.err, "yaml/syntax"));
+}
+
+TEST_CASE("an expansion too large to hold is refused, not attempted") {
+  CommandResult r = render("huge-replicas.yaml");
+  INFO(r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "render/too-large"));
+  CHECK(contains(r.err, "huge-replicas.yaml:6:"));
+}

@@ -1,0 +1,140 @@
+// Golden cases 8-12, 15 and 16 of grove.md §5 (topology-aware scheduling). Expected keys and
+// structure were derived by hand from grove.md §4.2/§4.3 and the §5 table, not from grovectl output.
+#include "support/golden.hpp"
+
+using namespace grovectl;
+using namespace grovectl::test;
+using Strings = std::vector<std::string>;
+using Pack = std::pair<std::string, std::string>;
+
+namespace {
+const std::string kZone = "topology.kubernetes.io/zone";
+const std::string kRack = "topology.kubernetes.io/rack";
+const std::string kHost = "kubernetes.io/hostname";
+const Pack kNone{"-", "-"};
+
+std::string ctb8() {
+  return golden("ctb-case08.yaml");
+}
+}  // namespace
+
+TEST_CASE("golden case 8: topology constraints at every level (grove.md §5 #8)") {
+  auto gangs = render_podgangs(golden("case08.yaml") + " " + ctb8());
+  REQUIRE(summaries(gangs) ==
+          Strings{"test-pcs-0: [test-pcs-0-router(1), test-pcs-0-scaling-group-0-decode-leader(1), "
+                  "test-pcs-0-scaling-group-0-decode-worker(1)]",
+                  "test-pcs-0-scaling-group-0: [test-pcs-0-scaling-group-1-decode-leader(1), "
+                  "test-pcs-0-scaling-group-1-decode-worker(1)]"});
+  const Json& base = gangs[0]["spec"];
+  CHECK(pack(base) == Pack{kZone, ""});
+  CHECK(pack(base["podgroups"][0]) == Pack{kZone, ""});
+  CHECK(pack(base["podgroups"][1]) == Pack{kHost, ""});
+  CHECK(pack(base["podgroups"][2]) == Pack{kHost, ""});
+  REQUIRE(base["topologyConstraintGroupConfigs"].size() == 1);
+  const Json& cfg = base["topologyConstraintGroupConfigs"][0];
+  CHECK(cfg["name"] == "test-pcs-0-scaling-group-0");
+  CHECK(cfg["podGroupNames"] ==
+        Json{"test-pcs-0-scaling-group-0-decode-leader", "test-pcs-0-scaling-group-0-decode-worker"});
+  CHECK(pack(cfg) == Pack{kRack, ""});
+  const Json& scaled = gangs[1]["spec"];
+  CHECK(pack(scaled) == Pack{kRack, ""});
+  CHECK(pack(scaled["podgroups"][0]) == Pack{kHost, ""});
+  CHECK(pack(scaled["podgroups"][1]) == Pack{kHost, ""});
+  CHECK_FALSE(scaled.contains("topologyConstraintGroupConfigs"));
+  CHECK(gangs[0]["metadata"]["annotations"]["grove.io/topology-name"] == "test-topology");
+  CHECK(gangs[1]["metadata"]["annotations"]["grove.io/topology-name"] == "test-topology");
+}
+
+TEST_CASE(
+    "golden case 9: a scaling group without constraint falls back to the PCS constraint (grove.md §5 #9)") {
+  auto gangs = render_podgangs(golden("case09.yaml") + " " + ctb8());
+  REQUIRE(gangs.size() == 2);
+  CHECK(pack(gangs[0]["spec"]) == Pack{kZone, ""});
+  CHECK(pack(gangs[0]["spec"]["podgroups"][0]) == Pack{kHost, ""});
+  CHECK_FALSE(gangs[0]["spec"].contains("topologyConstraintGroupConfigs"));
+  CHECK(gangs[1]["metadata"]["name"] == "test-pcs-0-scaling-group-0");
+  CHECK(pack(gangs[1]["spec"]) == Pack{kZone, ""});
+}
+
+TEST_CASE("golden case 10: preferred-only constraint on a scaling group (grove.md §5 #10)") {
+  auto gangs = render_podgangs(golden("case10.yaml") + " " + ctb8());
+  REQUIRE(gangs.size() == 2);
+  CHECK(pack(gangs[0]["spec"]) == kNone);
+  REQUIRE(gangs[0]["spec"]["topologyConstraintGroupConfigs"].size() == 1);
+  CHECK(gangs[0]["spec"]["topologyConstraintGroupConfigs"][0]["name"] == "test-pcs-0-scaling-group-0");
+  CHECK(pack(gangs[0]["spec"]["topologyConstraintGroupConfigs"][0]) == Pack{"", kRack});
+  CHECK(pack(gangs[1]["spec"]) == Pack{"", kRack});
+}
+
+TEST_CASE("golden case 11: a domain that is not a level is dropped (grove.md §5 #11)") {
+  SECTION("stale preferred") {
+    auto gangs = render_podgangs(golden("case11-stale-preferred.yaml") + " " + ctb8());
+    REQUIRE(gangs.size() == 1);
+    CHECK(pack(gangs[0]["spec"]) == Pack{kRack, ""});
+    CHECK_FALSE(gangs[0]["spec"]["topologyConstraint"]["packConstraint"].contains("preferred"));
+  }
+  SECTION("stale required") {
+    auto gangs = render_podgangs(golden("case11-stale-required.yaml") + " " + ctb8());
+    REQUIRE(gangs.size() == 1);
+    CHECK(pack(gangs[0]["spec"]) == Pack{"", kRack});
+    CHECK_FALSE(gangs[0]["spec"]["topologyConstraint"]["packConstraint"].contains("required"));
+  }
+}
+
+TEST_CASE("golden case 12: TAS off drops every topology field (grove.md §5 #12)") {
+  auto gangs = render_podgangs(golden("case08.yaml"));  // no ClusterTopologyBinding given
+  REQUIRE(gangs.size() == 2);
+  for (const auto& g : gangs) {
+    CHECK(pack(g["spec"]) == kNone);
+    CHECK_FALSE(g["spec"].contains("topologyConstraintGroupConfigs"));
+    for (const auto& pg : g["spec"]["podgroups"]) CHECK(pack(pg) == kNone);
+    CHECK_FALSE(g["metadata"].contains("annotations"));
+  }
+}
+
+TEST_CASE("golden case 15: tas-hierarchy, minAvailable = replicas gives one gang (grove.md §5 #15)") {
+  auto gangs = render_podgangs(golden("case15.yaml") + " " + golden("ctb-grove-topology.yaml"));
+  REQUIRE(
+      summaries(gangs) ==
+      Strings{"tas-hierarchy-0: [tas-hierarchy-0-inference-group-0-prefill(2), "
+              "tas-hierarchy-0-inference-group-0-decode(2), tas-hierarchy-0-inference-group-1-prefill(2), "
+              "tas-hierarchy-0-inference-group-1-decode(2)]"});
+  const Json& spec = gangs[0]["spec"];
+  CHECK(pack(spec) == Pack{"kubernetes.io/block", ""});
+  for (const auto& pg : spec["podgroups"]) CHECK(pack(pg) == Pack{"kubernetes.io/hostname", ""});
+  REQUIRE(spec["topologyConstraintGroupConfigs"].size() == 2);
+  CHECK(spec["topologyConstraintGroupConfigs"][0]["name"] == "tas-hierarchy-0-inference-group-0");
+  CHECK(spec["topologyConstraintGroupConfigs"][1]["name"] == "tas-hierarchy-0-inference-group-1");
+  CHECK(spec["topologyConstraintGroupConfigs"][1]["podGroupNames"] ==
+        Json{"tas-hierarchy-0-inference-group-1-prefill", "tas-hierarchy-0-inference-group-1-decode"});
+  for (const auto& cfg : spec["topologyConstraintGroupConfigs"])
+    CHECK(pack(cfg) == Pack{"kubernetes.io/rack", ""});
+}
+
+TEST_CASE(
+    "golden case 16: tas-large-scale, scaled gangs fall back to the PCS block constraint (grove.md §5 #16)") {
+  SECTION("template replicas 10, minAvailable 3") {
+    auto gangs = render_podgangs(golden("case16.yaml") + " " + golden("ctb-grove-topology.yaml"));
+    REQUIRE(gangs.size() == 8);
+    CHECK(summary(gangs[0]) ==
+          "tas-large-scale-0: [tas-large-scale-0-workers-0-worker(2), tas-large-scale-0-workers-1-worker(2), "
+          "tas-large-scale-0-workers-2-worker(2)]");
+    CHECK_FALSE(gangs[0]["spec"].contains("topologyConstraintGroupConfigs"));
+    for (int j = 0; j < 7; ++j) {
+      const Json& g = gangs[1 + j];
+      CHECK(summary(g) == "tas-large-scale-0-workers-" + std::to_string(j) + ": [tas-large-scale-0-workers-" +
+                              std::to_string(j + 3) + "-worker(2)]");
+      CHECK(pack(g["spec"]) == Pack{"kubernetes.io/block", ""});
+      CHECK(pack(g["spec"]["podgroups"][0]) == Pack{"kubernetes.io/hostname", ""});
+    }
+  }
+  SECTION("a live PodCliqueScalingGroup with 5 replicas leaves 2 scaled gangs") {
+    auto gangs = render_podgangs(golden("case16.yaml") + " " + golden("ctb-grove-topology.yaml") + " " +
+                                 golden("case16-live-pcsg.yaml"));
+    CHECK(summaries(gangs) ==
+          Strings{"tas-large-scale-0: [tas-large-scale-0-workers-0-worker(2), "
+                  "tas-large-scale-0-workers-1-worker(2), tas-large-scale-0-workers-2-worker(2)]",
+                  "tas-large-scale-0-workers-0: [tas-large-scale-0-workers-3-worker(2)]",
+                  "tas-large-scale-0-workers-1: [tas-large-scale-0-workers-4-worker(2)]"});
+  }
+}

@@ -1,0 +1,185 @@
+// Output forms of render: multi-document YAML, JSON, --output-dir (stable names, deterministic,
+// all-or-nothing: a failure leaves nothing new behind and clobbers nothing).
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "support/test_support.hpp"
+
+using namespace grovectl;
+using namespace grovectl::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string two_inputs() {
+  return "-f '" + testdata("render/two.yaml").string() + "'";
+}
+
+fs::path fresh_dir(const std::string& tag) {
+  fs::path d = fs::temp_directory_path() / ("grovectl-out-" + tag + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::vector<std::string> listing(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Expected gangs of render/two.yaml, derived by hand (grove.md §4.2): alpha replicas 2 with sg
+// {replicas 2, minAvailable 1} gives alpha-0, alpha-1, alpha-0-sg-0, alpha-1-sg-0; beta gives beta-0.
+const std::vector<std::string> kGangs = {"alpha-0", "alpha-1", "alpha-0-sg-0", "alpha-1-sg-0", "beta-0"};
+
+}  // namespace
+
+TEST_CASE("render -o yaml (default) is a multi-document stream in creation order without status") {
+  CommandResult r = run_grovectl("render --include podgang " + two_inputs());
+  REQUIRE(r.exit_code == 0);
+  auto docs = parse_yaml_docs(r.out);
+  REQUIRE(docs.size() == kGangs.size());
+  for (size_t i = 0; i < docs.size(); ++i) {
+    CHECK(docs[i]["metadata"]["name"] == kGangs[i]);
+    CHECK_FALSE(docs[i].contains("status"));
+  }
+  CHECK(docs[4]["metadata"]["namespace"] == "team-b");
+  size_t separators = 0;
+  for (size_t p = r.out.find("\n---\n"); p != std::string::npos; p = r.out.find("\n---\n", p + 1))
+    ++separators;
+  CHECK(separators == kGangs.size() - 1);
+}
+
+TEST_CASE("render -o json is one List of the same objects") {
+  CommandResult y = run_grovectl("render --include podgang " + two_inputs());
+  CommandResult j = run_grovectl("render --include podgang -o json " + two_inputs());
+  REQUIRE(j.exit_code == 0);
+  Json list = Json::parse(j.out);
+  CHECK(list["kind"] == "List");
+  REQUIRE(list["items"].size() == kGangs.size());
+  auto docs = parse_yaml_docs(y.out);
+  for (size_t i = 0; i < docs.size(); ++i) CHECK(list["items"][i] == docs[i]);
+}
+
+TEST_CASE("render output is byte-for-byte deterministic") {
+  for (const char* format : {"yaml", "json"}) {
+    CommandResult a = run_grovectl(std::string("render --include podgang -o ") + format + " " + two_inputs());
+    CommandResult b = run_grovectl(std::string("render --include podgang -o ") + format + " " + two_inputs());
+    REQUIRE(a.exit_code == 0);
+    CHECK(a.out == b.out);
+  }
+}
+
+TEST_CASE("render --output-dir writes one file per object with stable names, identical across runs") {
+  fs::path base = fresh_dir("stable");
+  fs::path out = base / "nested" / "out";
+  CommandResult r1 =
+      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  INFO(r1.err);
+  REQUIRE(r1.exit_code == 0);
+  CHECK(r1.out.empty());
+  std::vector<std::string> expected = {"0001-podgang-alpha-0.yaml", "0002-podgang-alpha-1.yaml",
+                                       "0003-podgang-alpha-0-sg-0.yaml", "0004-podgang-alpha-1-sg-0.yaml",
+                                       "0005-podgang-beta-0.yaml"};
+  CHECK(listing(out) == expected);
+  std::vector<std::string> first;
+  for (const auto& n : expected) first.push_back(read_file(out / n));
+  CHECK(parse_yaml_docs(first[0])[0]["metadata"]["name"] == "alpha-0");
+  CHECK(first[0].find("status") == std::string::npos);
+
+  // A second run replaces the directory it wrote before; the bytes are the same.
+  CommandResult r2 =
+      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  REQUIRE(r2.exit_code == 0);
+  CHECK(listing(out) == expected);
+  for (size_t i = 0; i < expected.size(); ++i) CHECK(read_file(out / expected[i]) == first[i]);
+  CHECK(listing(base / "nested") == std::vector<std::string>{"out"});  // no temporary left behind
+
+  CommandResult js = run_grovectl("render --include podgang -o json " + two_inputs() + " --output-dir '" +
+                                  (base / "json").string() + "'");
+  REQUIRE(js.exit_code == 0);
+  CHECK(Json::parse(read_file(base / "json" / "0005-podgang-beta-0.json"))["metadata"]["name"] == "beta-0");
+  fs::remove_all(base);
+}
+
+TEST_CASE(
+    "render --output-dir refuses a directory holding files grovectl did not write, and leaves it alone") {
+  fs::path base = fresh_dir("foreign");
+  fs::path out = base / "out";
+  fs::create_directories(out);
+  std::ofstream(out / "notes.txt") << "mine";
+  CommandResult r =
+      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  INFO(r.err);
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("notes.txt") != std::string::npos);
+  CHECK(listing(out) == std::vector<std::string>{"notes.txt"});
+  CHECK(read_file(out / "notes.txt") == "mine");
+  CHECK(listing(base) == std::vector<std::string>{"out"});
+  fs::remove_all(base);
+}
+
+TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps the previous output") {
+  fs::path base = fresh_dir("half");
+  fs::path out = base / "out";
+  REQUIRE(run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'")
+              .exit_code == 0);
+  std::string before = read_file(out / "0001-podgang-alpha-0.yaml");
+  // The second object's file name is longer than any file system allows, so writing fails after the
+  // first file has been written into the temporary directory.
+  std::string long_name(250, 'a');
+  std::string doc = read_file(testdata("render/two.yaml"));
+  std::string bad =
+      doc.substr(0, doc.find("---")) + "---\n" +
+      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: " + long_name +
+      "\nspec:\n  replicas: 1\n  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: "
+      "w\n        replicas: 1\n        podSpec:\n          containers:\n          - name: main\n";
+  SECTION("existing output directory") {
+    CommandResult r = run_grovectl("render --include podgang -f - --output-dir '" + out.string() + "'", bad);
+    INFO(r.err);
+    CHECK(r.exit_code == 3);
+    CHECK(listing(out).size() == 5);
+    CHECK(read_file(out / "0001-podgang-alpha-0.yaml") == before);
+    CHECK(listing(base) == std::vector<std::string>{"out"});
+  }
+  SECTION("new output directory with missing parents") {
+    fs::path fresh = base / "a" / "b" / "out";
+    CommandResult r =
+        run_grovectl("render --include podgang -f - --output-dir '" + fresh.string() + "'", bad);
+    CHECK(r.exit_code == 3);
+    CHECK(listing(base) == std::vector<std::string>{"out"});  // "a" was created and removed again
+  }
+  SECTION("invalid input never touches the output directory") {
+    CommandResult r =
+        run_grovectl("render --include podgang -f '" + testdata("render/unknown-clique.yaml").string() +
+                     "' --output-dir '" + out.string() + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(read_file(out / "0001-podgang-alpha-0.yaml") == before);
+  }
+  fs::remove_all(base);
+}
+
+TEST_CASE("render --output-dir under a path that cannot be created fails cleanly") {
+  fs::path base = fresh_dir("blocked");
+  std::ofstream(base / "file") << "x";
+  CommandResult r = run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" +
+                                 (base / "file" / "out").string() + "'");
+  CHECK(r.exit_code == 3);
+  CHECK_FALSE(r.err.empty());
+  CHECK(listing(base) == std::vector<std::string>{"file"});
+  if (::geteuid() != 0) {  // root ignores directory permissions
+    fs::path ro = base / "ro";
+    fs::create_directories(ro);
+    fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec);
+    CommandResult p = run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" +
+                                   (ro / "out").string() + "'");
+    CHECK(p.exit_code == 3);
+    CHECK(listing(ro).empty());
+    fs::permissions(ro, fs::perms::owner_all);
+  }
+  fs::remove_all(base);
+}

@@ -1,0 +1,51 @@
+#pragma once
+// Helpers for the golden render tests: run `grovectl render --include podgang` and summarise the
+// PodGangs in the notation of grove.md §5: "gang: [podgroup(minReplicas), ...]".
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "support/test_support.hpp"
+
+namespace grovectl::test {
+using grovectl::Json;
+
+inline std::vector<Json> render_podgangs(const std::string& files, const std::string& extra = "") {
+  CommandResult r = run_grovectl("render --include podgang " + files + " " + extra);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return parse_yaml_docs(r.out);
+}
+
+inline std::string golden(const std::string& name) {
+  return "-f '" + testdata("golden/" + name).string() + "'";
+}
+
+inline std::string summary(const Json& podgang) {
+  std::string s = podgang["metadata"]["name"].get<std::string>() + ": [";
+  bool first = true;
+  for (const auto& g : podgang["spec"]["podgroups"]) {
+    s += (first ? "" : ", ") + g["name"].get<std::string>() + "(" +
+         std::to_string(g["minReplicas"].get<int>()) + ")";
+    first = false;
+  }
+  return s + "]";
+}
+
+inline std::vector<std::string> summaries(const std::vector<Json>& podgangs) {
+  std::vector<std::string> out;
+  for (const auto& p : podgangs) {
+    REQUIRE(p["kind"] == "PodGang");
+    out.push_back(summary(p));
+  }
+  return out;
+}
+
+// {required, preferred} of a topologyConstraint node ("" for a missing key); {"-","-"} when absent.
+inline std::pair<std::string, std::string> pack(const Json& owner) {
+  if (!owner.contains("topologyConstraint") || owner["topologyConstraint"].is_null()) return {"-", "-"};
+  const Json& p = owner["topologyConstraint"]["packConstraint"];
+  return {p.value("required", ""), p.value("preferred", "")};
+}
+
+}  // namespace grovectl::test

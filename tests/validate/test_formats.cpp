@@ -1,0 +1,96 @@
+// validate's output formats and exit codes (DESIGN §6, cli-anchors.md §9): GNU text with a summary,
+// JSON, JUnit with one test case per input document, GitHub annotations with real lines, and the exit
+// code table 0 clean / 1 findings / 2 usage / 3 I/O, where zero documents never passes.
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "support/test_support.hpp"
+
+using namespace grovectl;
+using grovectl::test::run_grovectl;
+using grovectl::test::testdata;
+
+namespace {
+
+std::string two_documents() {
+  // Document 1 is valid; document 2 has minAvailable 5 > replicas 1 on line 27, column 23 (grove.md §3.2).
+  std::string valid_pcs =
+      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: ok\nspec:\n  template:\n    "
+      "cliques:\n"
+      "    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n        podSpec:\n          "
+      "containers:\n"
+      "          - name: main\n";
+  std::string bad_pcs =
+      "---\napiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: bad\nspec:\n  template:\n"
+      "    cliques:\n    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n        "
+      "minAvailable: 5\n"
+      "        podSpec:\n          containers:\n          - name: main\n";
+  return valid_pcs + bad_pcs;
+}
+
+}  // namespace
+
+TEST_CASE("validate text output is GNU style with a kubeconform-like summary") {
+  auto r = run_grovectl("validate -f -", two_documents());
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find(
+            "-:27:23: error: spec.template.cliques[0].spec.minAvailable: Invalid value: 5: minAvailable must "
+            "not be greater than replicas (field: spec.template.cliques[0].spec.minAvailable) "
+            "[grove/clique-min-available]") != std::string::npos);
+  CHECK(r.out.find("Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1, Errors: 1, Warnings: 1") !=
+        std::string::npos);
+}
+
+TEST_CASE("validate json output lists every document with its findings") {
+  auto r = run_grovectl("validate -o json -f -", two_documents());
+  CHECK(r.exit_code == 1);
+  Json j = Json::parse(r.out);
+  REQUIRE(j["documents"].size() == 2);
+  CHECK(j["documents"][0]["name"] == "ok");
+  CHECK(j["documents"][0]["valid"] == true);
+  CHECK(j["documents"][1]["valid"] == false);
+  CHECK(j["documents"][1]["findings"][0]["rule"] == "grove/clique-min-available");
+  CHECK(j["documents"][1]["findings"][0]["line"] == 27);
+  CHECK(j["summary"]["invalid"] == 1);
+}
+
+TEST_CASE("validate junit output has one test case per input document") {
+  auto r = run_grovectl("validate -o junit -f -", two_documents());
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("<testsuite name=\"grovectl validate\" tests=\"2\" failures=\"1\"") != std::string::npos);
+  std::regex testcase("<testcase ");
+  CHECK(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), testcase), std::sregex_iterator()) ==
+        2);
+  CHECK(r.out.find("name=\"PodCliqueSet/bad (document 2 at line 16)\"") != std::string::npos);
+  CHECK(r.out.find("<failure message=\"-:27:23: error:") != std::string::npos);
+}
+
+TEST_CASE("validate github output is workflow annotations with real lines") {
+  auto r = run_grovectl("validate -o github -f -", two_documents());
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find(
+            "\n::error file=-,line=27,col=23,title=grove/clique-min-available::spec.template.cliques[0]") !=
+        std::string::npos);
+  // Document 1 omits spec.replicas (default 0, grove.md §1.3): no gangs, a warning.
+  CHECK(r.out.rfind("::warning file=-,line=6,col=3,title=render/zero-replicas::", 0) == 0);
+}
+
+TEST_CASE("validate exit codes: clean, warnings, strict, usage, I/O and empty input") {
+  std::string clean = two_documents().substr(0, two_documents().find("---"));
+  CHECK(run_grovectl("validate -f -", clean).exit_code == 0);
+  // An unknown field is a warning (exit 0) and an error under --strict (exit 1).
+  std::string unknown = clean + "  colour: blue\n";
+  auto warn = run_grovectl("validate -f -", unknown);
+  CHECK(warn.exit_code == 0);
+  CHECK(warn.out.find("warning: spec.colour: unknown field \"colour\"") != std::string::npos);
+  CHECK(run_grovectl("validate --strict -f -", unknown).exit_code == 1);
+  CHECK(run_grovectl("validate -o yaml -f -", clean).exit_code == 2);
+  CHECK(run_grovectl("validate --backend nope -f -", clean).exit_code == 2);
+  CHECK(run_grovectl("validate --kube-version 1.20 -f -", clean).exit_code == 2);
+  CHECK(run_grovectl("validate -f /nonexistent/grovectl/input.yaml").exit_code == 3);
+  auto empty = run_grovectl("validate -f -", "# nothing\n");
+  CHECK(empty.exit_code == 1);
+  CHECK(empty.out.find("[input/empty]") != std::string::npos);
+}
