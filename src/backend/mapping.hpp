@@ -9,6 +9,7 @@
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "model/gang.hpp"
+#include "model/membership.hpp"
 #include "model/options.hpp"
 
 namespace grovectl {
@@ -16,14 +17,6 @@ namespace grovectl {
 struct MappingContext {
   const RenderOptions& options;
   const TemplateSet& templates;
-};
-
-// What PreparePod sets on a pod of `group` (also injected into JobSet pod templates).
-struct PodMembership {
-  std::string scheduler_name;
-  StringMap labels;
-  StringMap annotations;
-  Json spec_fields = Json::object();  // merged into pod.spec, e.g. {"schedulingGroup": {"podGroupName": ...}}
 };
 
 struct MappingInfo {
@@ -46,11 +39,19 @@ class Mapping {
   // Objects for one gang, in creation order.
   virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx,
                                     Diagnostics& diags) const = 0;
+  // What the backend's PreparePod sets on a pod of `group`.
   virtual PodMembership membership(const Gang& gang, const PodGroup& group,
                                    const MappingContext& ctx) const = 0;
   // Annotations the backend adds to the Grove PodGang (KAI: kai.scheduler/skip-podgrouper).
   virtual StringMap podgang_annotations(const Gang&) const { return {}; }
 };
+
+// `mapping`'s membership for the pods of a gang's pod group, as a frontend injects it into its input.
+inline MembershipOf membership_of(const Mapping& mapping, const MappingContext& ctx) {
+  return [&mapping, &ctx](const Gang& gang, const PodGroup& group) {
+    return mapping.membership(gang, group, ctx);
+  };
+}
 
 // The mapping for a backend on a Kubernetes version and hierarchy, or nullptr (with a diagnostic
 // naming what is supported) when there is none.

@@ -3,150 +3,48 @@
 #include <fmt/format.h>
 
 #include "backend/checks.hpp"
-#include "frontend/classify.hpp"
-#include "frontend/jobset/frontend.hpp"
-#include "frontend/pcs/defaults.hpp"
-#include "frontend/pcs/expand.hpp"
-#include "frontend/pcs/parse.hpp"
-#include "frontend/pcs/structure.hpp"
+#include "frontend/frontend.hpp"
 #include "render/pod_stubs.hpp"
 #include "render/repeated_diagnostics.hpp"
 
 namespace grovectl {
 namespace {
 
-// Everything expanded from one PodCliqueSet or JobSet.
-struct ExpandedSource {
-  const SourceDocument* doc = nullptr;
-  bool is_jobset = false;
-  Backend backend = Backend::kDefaultScheduler;
-  const Mapping* mapping = nullptr;  // nullptr when the backend has no mapping for the options
-  std::vector<Gang> gangs;
-  Json jobset;  // defaulted JobSet (JobSet inputs only)
-};
+using Frontends = std::vector<std::unique_ptr<Frontend>>;
+using ObjectSink = std::function<void(Json&&)>;
 
-struct TypedInputs {
-  std::vector<std::pair<const SourceDocument*, PodCliqueSet>> podcliquesets;
-  std::vector<const SourceDocument*> jobsets;
-  std::vector<ClusterTopologyBinding> bindings;
-  std::vector<ReplicaOverride> overrides;
-};
-
-TypedInputs parse_inputs(const DocumentRefs& docs, const RenderOptions& options, Diagnostics& diags) {
-  TypedInputs in;
-  for (const auto& c : classify_documents(docs, diags)) {
-    switch (c.kind) {
-      case InputKind::kPodCliqueSet:
-        if (auto pcs = parse_podcliqueset(*c.doc, diags))
-          in.podcliquesets.emplace_back(c.doc, std::move(*pcs));
-        break;
-      case InputKind::kJobSet:
-        in.jobsets.push_back(c.doc);
-        break;
-      case InputKind::kClusterTopologyBinding:
-        if (auto ctb = parse_cluster_topology(*c.doc, diags)) in.bindings.push_back(std::move(*ctb));
-        break;
-      case InputKind::kPodCliqueScalingGroup:
-      case InputKind::kPodClique:
-        if (auto o = parse_replica_override(*c.doc, diags)) in.overrides.push_back(std::move(*o));
-        break;
-      case InputKind::kUnknown:
-        break;
+// parse: every document goes to the frontend of its kind. The gang sources come back in the order of
+// the frontends (every PodCliqueSet, then every JobSet), each kind in input order.
+std::vector<std::unique_ptr<Source>> parse_sources(const DocumentRefs& docs, const Frontends& frontends,
+                                                   Diagnostics& diags) {
+  std::vector<std::vector<std::unique_ptr<Source>>> by_frontend(frontends.size());
+  for (const ClassifiedDocument& c : classify_documents(docs, diags)) {
+    for (size_t i = 0; i < frontends.size(); ++i) {
+      if (!frontends[i]->reads(c.kind)) continue;
+      if (auto source = frontends[i]->parse(c, diags)) by_frontend[i].push_back(std::move(source));
     }
   }
-  (void)options;
-  return in;
-}
-
-bool namespace_matches(const std::string& object_ns, const RenderOptions& options, const Location& where,
-                       Diagnostics& diags) {
-  if (!options.namespace_override || object_ns.empty() || object_ns == *options.namespace_override)
-    return true;
-  diags.error("usage/namespace",
-              fmt::format("the namespace of the object ({}) does not match --namespace {}", object_ns,
-                          *options.namespace_override),
-              where, "metadata.namespace");
-  return false;
-}
-
-// Only `--include podgang` can do without a scheduler mapping (it still uses one when there is one,
-// for the annotations a backend puts on the PodGang).
-bool needs_scheduler_mapping(const RenderOptions& options) {
-  return !(options.include && options.include->size() == 1 && options.include->count(IncludeKind::kPodGang));
-}
-
-using SourceSink = std::function<void(ExpandedSource&&)>;
-
-void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
-                          const SourceSink& sink) {
-  std::vector<const ClusterTopologyBinding*> bindings;
-  for (const auto& b : in.bindings) bindings.push_back(&b);
-  std::vector<const ReplicaOverride*> overrides;
-  for (const auto& o : in.overrides) overrides.push_back(&o);
-
-  for (const auto& [doc, raw] : in.podcliquesets) {
-    if (!namespace_matches(raw.ns, options, doc->locate("/metadata/namespace"), diags)) continue;
-    PodCliqueSet pcs = apply_grove_defaults(raw, options.namespace_override.value_or(""));
-    std::vector<std::string> scheduler_names;
-    for (const auto& c : pcs.cliques) scheduler_names.push_back(c.scheduler_name);
-    auto backend = resolve_backend(options, scheduler_names, doc->locate("/spec/template/cliques"), diags);
-    if (!backend) continue;
-    if (!check_pcs_structure(pcs, overrides, diags)) continue;
-    if (pcs.replicas == 0) {
-      diags.warning("render/zero-replicas",
-                    fmt::format("PodCliqueSet {} has spec.replicas 0; it has no gangs", pcs.name),
-                    doc->locate("/spec"), "spec.replicas");
-    }
-    ExpandedSource src;
-    src.doc = doc;
-    src.backend = *backend;
-    Diagnostics unused;
-    src.mapping =
-        find_scheduler_mapping(*backend, options, needs_scheduler_mapping(options) ? diags : unused);
-    PcsExpandInput input{&pcs, backend_name(*backend), select_topology_binding(pcs, bindings, diags),
-                         overrides};
-    src.gangs = expand_podcliqueset(input);
-    sink(std::move(src));
+  std::vector<std::unique_ptr<Source>> sources;
+  for (auto& of_one_kind : by_frontend) {
+    for (auto& source : of_one_kind) sources.push_back(std::move(source));
   }
+  return sources;
 }
 
-void expand_jobsets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
-                    const SourceSink& sink) {
-  for (const SourceDocument* doc : in.jobsets) {
-    std::vector<std::string> scheduler_names;
-    if (const Json* rjs = doc->value.contains("spec") && doc->value["spec"].is_object() &&
-                                  doc->value["spec"].contains("replicatedJobs")
-                              ? &doc->value["spec"]["replicatedJobs"]
-                              : nullptr;
-        rjs && rjs->is_array()) {
-      for (const auto& rj : *rjs) {
-        const Json* name = nullptr;
-        try {
-          name = &rj.at("template").at("spec").at("template").at("spec").at("schedulerName");
-        } catch (const Json::exception&) {
-        }
-        scheduler_names.push_back(name && name->is_string() ? name->get<std::string>() : "");
-      }
-    }
-    auto backend = resolve_backend(options, scheduler_names, doc->locate("/spec/replicatedJobs"), diags);
-    if (!backend) continue;
-    JobSetExpansion expansion;
-    if (!expand_jobset(*doc, options, *backend, expansion, diags)) continue;
-    ExpandedSource src;
-    src.doc = doc;
-    src.is_jobset = true;
-    src.backend = *backend;
-    src.mapping = find_scheduler_mapping(*backend, options, diags);
-    src.gangs = std::move(expansion.gangs);
-    src.jobset = std::move(expansion.defaulted);
-    sink(std::move(src));
-  }
+std::set<IncludeKind> includes_for(const Source& source, const RenderOptions& options) {
+  return options.include.value_or(source.default_includes());
 }
 
-std::set<IncludeKind> includes_for(const ExpandedSource& src, const RenderOptions& options) {
-  if (options.include) return *options.include;
-  if (src.is_jobset) return {IncludeKind::kScheduler, IncludeKind::kJobSet};
-  return {IncludeKind::kPodGang, IncludeKind::kScheduler};
+// The scheduler mapping, or nullptr when the backend has none for the options. Not having one is an
+// error, except when only PodGangs are emitted for a source whose own gang objects they are (a
+// PodCliqueSet with `--include podgang`); a mapping is still used when there is one, for the
+// annotations a backend puts on the PodGang.
+const Mapping* scheduler_mapping(const Source& source, Backend backend, const RenderOptions& options,
+                                 Diagnostics& diags) {
+  const bool podgangs_only = options.include && *options.include == std::set{IncludeKind::kPodGang} &&
+                             source.default_includes().count(IncludeKind::kPodGang);
+  Diagnostics unused;
+  return find_scheduler_mapping(backend, options, podgangs_only ? unused : diags);
 }
 
 // Only what the backend emits or injects is bound by its capability rules; `--include podgang` is not.
@@ -155,26 +53,28 @@ bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
          include.count(IncludeKind::kJobSet);
 }
 
-void check_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags) {
-  if (!src.mapping || !uses_scheduler_mapping(includes_for(src, ctx.options))) return;
-  if (src.gangs.empty()) return;
-  const auto& source = src.gangs.front().source;
-  if (source) src.mapping->check_source(*source, ctx, diags);
-  RepeatedGangDiagnostics per_gang(source_kind(src.gangs.front()));
-  for (const auto& gang : src.gangs) {
+// The backend's capability rules (DESIGN §4): once for the source, then per gang, each refusal once.
+void check_capabilities(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
+                        const MappingContext& ctx, Diagnostics& diags) {
+  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options)) || gangs.empty()) return;
+  const auto& gang_source = gangs.front().source;
+  if (gang_source) mapping->check_source(*gang_source, ctx, diags);
+  RepeatedGangDiagnostics per_gang(source_kind(gangs.front()));
+  for (const auto& gang : gangs) {
     Diagnostics gang_diags;
-    src.mapping->check(gang, ctx, gang_diags);
+    mapping->check(gang, ctx, gang_diags);
     per_gang.add(gang.name, gang_diags);
   }
   per_gang.report_into(diags);
 }
 
-void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnostics& diags,
-                 const std::function<void(Json&&)>& sink) {
-  std::set<IncludeKind> include = includes_for(src, ctx.options);
-  for (const auto& original : src.gangs) {
+// emit: per gang its PodGang, the backend's objects and pod stubs, then the input with membership.
+void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
+          const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
+  std::set<IncludeKind> include = includes_for(source, ctx.options);
+  for (const auto& original : gangs) {
     // Copied only when the backend annotates the PodGang: gangs can be large.
-    const StringMap extra = src.mapping ? src.mapping->podgang_annotations(original) : StringMap{};
+    const StringMap extra = mapping ? mapping->podgang_annotations(original) : StringMap{};
     Gang annotated;
     if (!extra.empty()) {
       annotated = original;
@@ -184,17 +84,31 @@ void emit_source(const ExpandedSource& src, const MappingContext& ctx, Diagnosti
     if (include.count(IncludeKind::kPodGang)) {
       for (auto& o : podgang_mapping().objects(gang, ctx, diags)) sink(std::move(o));
     }
-    if (src.mapping && include.count(IncludeKind::kScheduler)) {
-      for (auto& o : src.mapping->objects(gang, ctx, diags)) sink(std::move(o));
+    if (mapping && include.count(IncludeKind::kScheduler)) {
+      for (auto& o : mapping->objects(gang, ctx, diags)) sink(std::move(o));
     }
-    if (src.mapping && include.count(IncludeKind::kPods)) {
-      for (auto& o : pod_stubs(gang, *src.mapping, ctx)) sink(std::move(o));
+    if (mapping && include.count(IncludeKind::kPods)) {
+      for (auto& o : pod_stubs(gang, *mapping, ctx)) sink(std::move(o));
     }
   }
-  if (src.is_jobset && src.mapping && include.count(IncludeKind::kJobSet)) {
-    JobSetExpansion expansion{src.gangs, src.jobset, src.doc};
-    sink(inject_jobset_membership(expansion, *src.mapping, ctx, diags));
+  if (mapping && include.count(IncludeKind::kJobSet)) {
+    if (auto input = source.inject_membership(gangs, membership_of(*mapping, ctx), diags))
+      sink(std::move(*input));
   }
+}
+
+// One source through the stages of DESIGN §2. Once any error is found nothing more is emitted, but the
+// source is still checked so that every error is reported.
+void render_source(Source& source, const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
+  const RenderOptions& options = ctx.options;
+  if (!source.apply_defaults(options, diags)) return;
+  const SchedulerNames asked = source.scheduler_names();
+  const std::optional<Backend> backend = resolve_backend(options, asked.names, asked.where, diags);
+  if (!backend || !source.check(options, diags)) return;
+  const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
+  const std::vector<Gang> gangs = source.expand(options, *backend, diags);
+  check_capabilities(source, gangs, mapping, ctx, diags);
+  if (!diags.has_errors()) emit(source, gangs, mapping, ctx, diags, sink);
 }
 
 }  // namespace
@@ -232,20 +146,14 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
   render_documents_each(document_refs(docs), options, templates, diags, sink);
 }
 
-// One source at a time: it is expanded, checked and emitted, then its gangs are dropped, so peak
-// memory holds one source's gang model rather than every source's. Once any error is found nothing
-// more is emitted, but later sources are still expanded and checked so every error is reported.
+// One source at a time: it is defaulted, expanded, checked and emitted, then its gangs are dropped, so
+// peak memory holds one source's gang model rather than every source's.
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
-  MappingContext ctx{options, templates};
-  TypedInputs in = parse_inputs(docs, options, diags);
-  auto render_source = [&](ExpandedSource&& src) {
-    check_source(src, ctx, diags);
-    if (!diags.has_errors()) emit_source(src, ctx, diags, sink);
-  };
-  expand_podcliquesets(in, options, diags, render_source);
-  expand_jobsets(in, options, diags, render_source);
+  const MappingContext ctx{options, templates};
+  const Frontends frontends = make_frontends();
+  for (const auto& source : parse_sources(docs, frontends, diags)) render_source(*source, ctx, diags, sink);
 }
 
 }  // namespace grovectl

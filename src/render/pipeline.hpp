@@ -8,7 +8,6 @@
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
 #include "frontend/classify.hpp"
-#include "frontend/pcs/types.hpp"
 #include "model/gang.hpp"
 #include "model/options.hpp"
 #include "yaml/document.hpp"

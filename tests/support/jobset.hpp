@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers of the JobSet tests: load a JobSet file, expand it, and a fake Mapping that stands in
 // for a real backend when testing the injection in isolation.
+#include <memory>
 #include <string>
 
 #include "backend/mapping.hpp"
@@ -11,19 +12,37 @@
 
 namespace grovectl::test {
 
+struct JobSetExpansion {
+  std::vector<Gang> gangs;
+  Json defaulted;  // the JobSet after the JobSet webhook's and CRD defaults
+};
+
 struct JobSetCase {
   std::vector<SourceDocument> docs;
   Diagnostics diags;
+  std::unique_ptr<JobSetSource> source;
   JobSetExpansion expansion;
   bool ok = false;
 };
 
-// Unless the options say otherwise, expands as `--include scheduler,jobset,pods` (per-pod data filled in).
+// Takes the JobSet in `path` through the frontend's stages (parse, defaults, checks, expand) as the
+// pipeline does. Unless the options say otherwise, expands as `--include scheduler,jobset,pods` (per-pod
+// data filled in).
 inline void run_jobset_case(JobSetCase& c, const std::string& path, RenderOptions options = {}) {
   if (!options.include) options.include = {IncludeKind::kScheduler, IncludeKind::kJobSet, IncludeKind::kPods};
   c.docs = load_documents({path}, c.diags);
   REQUIRE(c.docs.size() == 1);
-  c.ok = expand_jobset(c.docs[0], options, Backend::kDefaultScheduler, c.expansion, c.diags);
+  c.source = parse_jobset_source(c.docs[0], c.diags);
+  c.ok = c.source && c.source->apply_defaults(options, c.diags) && c.source->check(options, c.diags);
+  if (!c.ok) return;
+  c.expansion.gangs = c.source->expand(options, Backend::kDefaultScheduler, c.diags);
+  c.expansion.defaulted = c.source->defaulted();
+}
+
+// The JobSet of `c` as emitted, with `mapping`'s membership injected.
+inline Json inject_membership(const JobSetCase& c, const Mapping& mapping, const MappingContext& ctx,
+                              Diagnostics& diags) {
+  return *c.source->inject_membership(c.expansion.gangs, membership_of(mapping, ctx), diags);
 }
 
 inline const Diagnostic* find_rule(const Diagnostics& d, const std::string& rule) {

@@ -87,4 +87,11 @@ Json apply_jobset_defaults(const Json& input, const std::string& ns) {
   return out;
 }
 
+void apply_jobset_defaults(JobSet& js, const std::string& ns) {
+  js.ns = ns;
+  for (auto& rj : js.replicated_jobs) {
+    if (!rj.completion_mode) rj.completion_mode = "Indexed";
+  }
+}
+
 }  // namespace grovectl

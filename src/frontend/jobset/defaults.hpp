@@ -5,11 +5,15 @@
 #include <string>
 
 #include "core/json.hpp"
+#include "frontend/jobset/types.hpp"
 
 namespace grovectl {
 
 // `input` with the defaults applied and metadata.namespace set to `ns`. Nodes of the wrong type are
 // left alone (the parser reports them).
 Json apply_jobset_defaults(const Json& input, const std::string& ns);
+// The same defaults on the parsed JobSet, where the expander reads them: the namespace `ns` and each
+// replicated job's completionMode.
+void apply_jobset_defaults(JobSet& js, const std::string& ns);
 
 }  // namespace grovectl

@@ -1,46 +1,68 @@
 #include "frontend/jobset/frontend.hpp"
 
-#include <fmt/format.h>
-
 #include "frontend/jobset/checks.hpp"
 #include "frontend/jobset/defaults.hpp"
 #include "frontend/jobset/expand.hpp"
+#include "frontend/jobset/inject.hpp"
 #include "frontend/jobset/parse.hpp"
+#include "frontend/namespace.hpp"
 
 namespace grovectl {
 namespace {
 
-std::string input_namespace(const Json& v) {
-  if (!v.is_object() || !v.contains("metadata") || !v["metadata"].is_object()) return "";
-  auto it = v["metadata"].find("namespace");
-  return it != v["metadata"].end() && it->is_string() ? it->get<std::string>() : "";
-}
+class JobSetFrontend final : public Frontend {
+ public:
+  bool reads(InputKind kind) const override { return kind == InputKind::kJobSet; }
+  std::unique_ptr<Source> parse(const ClassifiedDocument& c, Diagnostics& diags) override {
+    return parse_jobset_source(*c.doc, diags);
+  }
+};
 
 }  // namespace
 
-bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Backend, JobSetExpansion& out,
-                   Diagnostics& diags) {
-  const size_t errors_before = diags.error_count();
-  std::string ns = input_namespace(doc.value);
-  if (options.namespace_override && !ns.empty() && ns != *options.namespace_override) {
-    diags.error("usage/namespace",
-                fmt::format("the namespace of the object ({}) does not match --namespace {}", ns,
-                            *options.namespace_override),
-                doc.locate("/metadata/namespace"), "metadata.namespace");
-    return false;
-  }
-  if (ns.empty()) ns = options.namespace_override.value_or("default");
-  out.doc = &doc;
-  out.defaulted = apply_jobset_defaults(doc.value, ns);
-  SourceDocument defaulted_doc{doc.file, doc.index, out.defaulted, doc.positions, doc.base_pointer};
-  auto js = parse_jobset(defaulted_doc, diags);
-  if (!js) return false;
-  js->doc = &doc;  // same positions; the input outlives the expansion
-  check_jobset(*js, options.jobset_gang, diags);
-  if (diags.error_count() > errors_before) return false;
-  const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
-  out.gangs = expand_jobset_gangs(*js, options.jobset_gang, with_pods);
+bool JobSetSource::apply_defaults(const RenderOptions& options, Diagnostics& diags) {
+  if (!namespace_matches(js_.ns, options, input_.locate("/metadata/namespace"), diags)) return false;
+  const std::string ns = js_.ns.empty() ? options.namespace_override.value_or("default") : js_.ns;
+  apply_jobset_defaults(js_, ns);
+  defaulted_ = apply_jobset_defaults(input_.value, ns);
   return true;
+}
+
+SchedulerNames JobSetSource::scheduler_names() const {
+  SchedulerNames asked{{}, input_.locate("/spec/replicatedJobs")};
+  for (const auto& rj : js_.replicated_jobs) asked.names.push_back(rj.scheduler_name);
+  return asked;
+}
+
+bool JobSetSource::check(const RenderOptions& options, Diagnostics& diags) const {
+  const size_t errors_before = diags.error_count();
+  check_jobset(js_, options.jobset_gang, diags);
+  return diags.error_count() == errors_before;
+}
+
+std::vector<Gang> JobSetSource::expand(const RenderOptions& options, Backend, Diagnostics&) const {
+  const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
+  return expand_jobset_gangs(js_, options.jobset_gang, with_pods);
+}
+
+std::set<IncludeKind> JobSetSource::default_includes() const {
+  return {IncludeKind::kScheduler, IncludeKind::kJobSet};
+}
+
+std::optional<Json> JobSetSource::inject_membership(const std::vector<Gang>& gangs,
+                                                    const MembershipOf& membership,
+                                                    Diagnostics& diags) const {
+  return inject_jobset_membership(defaulted_, input_, gangs, membership, diags);
+}
+
+std::unique_ptr<JobSetSource> parse_jobset_source(const SourceDocument& doc, Diagnostics& diags) {
+  auto js = parse_jobset(doc, diags);
+  if (!js) return nullptr;
+  return std::make_unique<JobSetSource>(doc, std::move(*js));
+}
+
+std::unique_ptr<Frontend> make_jobset_frontend() {
+  return std::make_unique<JobSetFrontend>();
 }
 
 }  // namespace grovectl

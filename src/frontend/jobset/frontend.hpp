@@ -1,31 +1,35 @@
 #pragma once
-// JobSet (jobset.x-k8s.io/v1alpha2) -> gangs, and the JobSet re-emitted with pod-side membership
-// injected (DESIGN §5, jobset.md). Stages: defaults (webhook + CRD defaults), parse,
-// checks (refusals and warnings), expand (gangs), inject (membership).
-#include <vector>
+// The JobSet frontend (jobset.x-k8s.io/v1alpha2, DESIGN §5, jobset.md): parse, defaults (webhook + CRD),
+// checks (refusals and warnings), expand (gangs), inject (the JobSet re-emitted with pod-side membership).
+#include <memory>
 
-#include "backend/mapping.hpp"
-#include "core/diagnostic.hpp"
-#include "model/gang.hpp"
-#include "yaml/document.hpp"
+#include "frontend/frontend.hpp"
+#include "frontend/jobset/types.hpp"
 
 namespace grovectl {
 
-struct JobSetExpansion {
-  std::vector<Gang> gangs;
-  Json defaulted;                       // the JobSet after the JobSet webhook's and CRD defaults
-  const SourceDocument* doc = nullptr;  // the input, to locate warnings; may be null
+class JobSetSource final : public Source {
+ public:
+  JobSetSource(const SourceDocument& input, JobSet js) : input_(input), js_(std::move(js)) {}
+
+  bool apply_defaults(const RenderOptions& options, Diagnostics& diags) override;
+  SchedulerNames scheduler_names() const override;
+  bool check(const RenderOptions& options, Diagnostics& diags) const override;
+  std::vector<Gang> expand(const RenderOptions& options, Backend backend, Diagnostics& diags) const override;
+  std::set<IncludeKind> default_includes() const override;
+  std::optional<Json> inject_membership(const std::vector<Gang>& gangs, const MembershipOf& membership,
+                                        Diagnostics& diags) const override;
+
+  // The document after the JobSet webhook's and CRD defaults (after apply_defaults).
+  const Json& defaulted() const { return defaulted_; }
+
+ private:
+  const SourceDocument& input_;
+  JobSet js_;
+  Json defaulted_;
 };
 
-// Returns false (with diagnostics) when the JobSet cannot be expanded or is refused.
-bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Backend backend,
-                   JobSetExpansion& out, Diagnostics& diags);
-
-// The JobSet (defaulted, without status and without the unmerged spec.scheduling) with each replicated
-// job's pod template carrying `mapping`'s membership for its pod group. A membership field the template
-// already sets with another value is replaced, with a warning; a core pod-group reference the mapping
-// does not set (spec.schedulingGroup, spec.workloadRef) is removed, with a warning.
-Json inject_jobset_membership(const JobSetExpansion& expansion, const Mapping& mapping,
-                              const MappingContext& ctx, Diagnostics& diags);
+// parse: the JobSet in `doc`, or nullptr when it cannot be read (reported).
+std::unique_ptr<JobSetSource> parse_jobset_source(const SourceDocument& doc, Diagnostics& diags);
 
 }  // namespace grovectl

@@ -1,10 +1,8 @@
-// The emitted JobSet: the defaulted input with each replicated job's pod template carrying the backend's
-// pod-side membership (DESIGN §5). Generic over Mapping; nothing here knows a backend.
+#include "frontend/jobset/inject.hpp"
+
 #include <fmt/format.h>
 
 #include <set>
-
-#include "frontend/jobset/frontend.hpp"
 
 namespace grovectl {
 namespace {
@@ -27,7 +25,8 @@ constexpr CrdFieldNote kCrdFieldNotes[] = {
 
 class Injector {
  public:
-  Injector(const JobSetExpansion& e, Diagnostics& diags) : e_(e), diags_(diags) {}
+  Injector(const Json& defaulted, const SourceDocument& input, Diagnostics& diags)
+      : defaulted_(defaulted), input_(input), diags_(diags) {}
 
   void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
     const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
@@ -61,8 +60,7 @@ class Injector {
 
   // A live JobSet (it has a uid) cannot change its pod templates (jobset.md §1.1).
   void finish() {
-    if (!changed_spec_ || !e_.defaulted.contains("metadata") || !e_.defaulted["metadata"].contains("uid"))
-      return;
+    if (!changed_spec_ || !defaulted_.contains("metadata") || !defaulted_["metadata"].contains("uid")) return;
     warn("jobset/immutable-template",
          "this JobSet has a metadata.uid (a live object): replicatedJobs pod templates are immutable, so the "
          "injected membership takes effect only when the JobSet is recreated",
@@ -70,10 +68,8 @@ class Injector {
   }
 
  private:
-  Location locate(const std::string& pointer) const { return e_.doc ? e_.doc->locate(pointer) : Location{}; }
-
   void warn(const std::string& rule, const std::string& message, const std::string& pointer) {
-    diags_.warning(rule, message, locate(pointer), pointer_to_field_path(pointer));
+    diags_.warning(rule, message, input_.locate(pointer), pointer_to_field_path(pointer));
   }
 
   void set_field(Json& spec, const std::string& key, const Json& value, const std::string& spec_pointer) {
@@ -122,7 +118,8 @@ class Injector {
     }
   }
 
-  const JobSetExpansion& e_;
+  const Json& defaulted_;
+  const SourceDocument& input_;
   Diagnostics& diags_;
   bool changed_spec_ = false;
   std::set<std::string> noted_;
@@ -140,23 +137,24 @@ std::pair<const Gang*, const PodGroup*> group_for(const std::vector<Gang>& gangs
 
 }  // namespace
 
-Json inject_jobset_membership(const JobSetExpansion& expansion, const Mapping& mapping,
-                              const MappingContext& ctx, Diagnostics& diags) {
-  Json out = expansion.defaulted;
+Json inject_jobset_membership(const Json& defaulted, const SourceDocument& input,
+                              const std::vector<Gang>& gangs, const MembershipOf& membership,
+                              Diagnostics& diags) {
+  Json out = defaulted;
   if (!out.is_object()) return out;
   out.erase("status");
   if (out.contains("spec") && out["spec"].is_object()) out["spec"].erase("scheduling");
   Json* rjs = out.contains("spec") && out["spec"].contains("replicatedJobs") ? &out["spec"]["replicatedJobs"]
                                                                              : nullptr;
   if (!rjs || !rjs->is_array()) return out;
-  Injector injector(expansion, diags);
+  Injector injector(defaulted, input, diags);
   for (size_t i = 0; i < rjs->size(); ++i) {
     Json& rj = (*rjs)[i];
     if (!rj.contains("name") || !rj["name"].is_string()) continue;
-    auto [gang, group] = group_for(expansion.gangs, rj["name"].get<std::string>());
+    auto [gang, group] = group_for(gangs, rj["name"].get<std::string>());
     if (!gang) continue;
     std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template/spec/template";
-    injector.inject(rj["template"]["spec"]["template"], pointer, mapping.membership(*gang, *group, ctx));
+    injector.inject(rj["template"]["spec"]["template"], pointer, membership(*gang, *group));
   }
   injector.finish();
   return out;

@@ -52,7 +52,7 @@ ReplicatedJob read_replicated_job(ObjectReader& r, const std::string& p) {
   rj.completions = r.int32(js + "/completions");
   check_non_negative(r, rj.parallelism, js + "/parallelism");
   check_non_negative(r, rj.completions, js + "/completions");
-  rj.completion_mode = r.string(js + "/completionMode").value_or("NonIndexed");
+  rj.completion_mode = r.string(js + "/completionMode");
   const std::string pt = rj.pod_template_pointer();
   if (!r.expect_object(pt, true)) return rj;
   if (r.has(pt + "/metadata")) r.expect_object(pt + "/metadata");
@@ -90,6 +90,12 @@ void check_structure(ObjectReader& r, const JobSet& js) {
   }
 }
 
+// A namespace that is not a string is taken as unset (render never refused it for a JobSet).
+std::string namespace_as_written(const ObjectReader& r) {
+  const Json* ns = r.find("/metadata/namespace");
+  return ns && ns->is_string() ? ns->get<std::string>() : "";
+}
+
 void read_coordinator(ObjectReader& r, JobSet& js) {
   if (!r.expect_object("/spec/coordinator")) return;
   JobSetCoordinator c;
@@ -124,7 +130,7 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
   js.doc = &doc;
   r.expect_object("/metadata", true);
   js.name = r.string("/metadata/name", true).value_or("");
-  js.ns = r.string("/metadata/namespace").value_or("default");
+  js.ns = namespace_as_written(r);
   js.uid = r.string("/metadata/uid").value_or("");
   js.labels = r.string_map("/metadata/labels");
   js.annotations = r.string_map("/metadata/annotations");

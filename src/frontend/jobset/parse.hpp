@@ -1,6 +1,6 @@
 #pragma once
-// Reading a (defaulted) JobSet document into the typed JobSet, with the JobSet API's own validation
-// rules that decide whether it can be expanded at all (jobset.md §1).
+// Reading a JobSet document into the typed JobSet, with the JobSet API's own validation rules that
+// decide whether it can be expanded at all (jobset.md §1). Defaults are applied afterwards (defaults.hpp).
 #include <optional>
 
 #include "core/diagnostic.hpp"
@@ -8,7 +8,7 @@
 
 namespace grovectl {
 
-// `doc` holds the defaulted JobSet (apply_jobset_defaults); the result points at it.
+// The result points at `doc`.
 std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags);
 
 }  // namespace grovectl

@@ -1,6 +1,6 @@
 #pragma once
 // A JobSet (jobset.x-k8s.io/v1alpha2) as the expander reads it, after the JobSet webhook's and CRD
-// defaults (jobset.md §1). Pointers locate each part in the source document for diagnostics.
+// defaults (jobset.md §1, defaults.hpp). Pointers locate each part in the source document for diagnostics.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,7 +24,7 @@ struct ReplicatedJob {
   int32_t replicas = 1;
   std::optional<int32_t> parallelism;
   std::optional<int32_t> completions;
-  std::string completion_mode;  // "Indexed" after the webhook default
+  std::optional<std::string> completion_mode;  // "Indexed" after the webhook default
   std::vector<JobSetDependsOn> depends_on;
   StringMap job_annotations;  // template.metadata.annotations
   StringMap pod_labels;       // template.spec.template.metadata.labels
@@ -47,9 +47,9 @@ struct JobSetCoordinator {
 };
 
 struct JobSet {
-  const SourceDocument* doc = nullptr;  // the defaulted document (positions of the input)
+  const SourceDocument* doc = nullptr;  // the input
   std::string name;
-  std::string ns;  // effective namespace: input, --namespace or "default"
+  std::string ns;  // as written; after the defaults: input, --namespace or "default"
   std::string uid;
   StringMap labels;
   StringMap annotations;

@@ -31,7 +31,7 @@ Json emitted(const std::string& path, const Mapping& mapping, RenderOptions opti
   TemplateSet templates;
   MappingContext ctx{options, templates};
   Diagnostics diags;
-  return inject_jobset_membership(c.expansion, mapping, ctx, diags);
+  return inject_membership(c, mapping, ctx, diags);
 }
 
 std::string describe(const std::vector<SchemaError>& errors) {

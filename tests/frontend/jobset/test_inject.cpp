@@ -15,7 +15,7 @@ Json inject(JobSetCase& c, Diagnostics& diags, const RenderOptions& options) {
   FakeMapping mapping;
   TemplateSet templates;
   MappingContext ctx{options, templates};
-  return inject_jobset_membership(c.expansion, mapping, ctx, diags);
+  return inject_membership(c, mapping, ctx, diags);
 }
 
 const Json& pod_template(const Json& js, size_t i) {
@@ -113,7 +113,7 @@ TEST_CASE("a pod field that current JobSet CRDs prune (workloadRef, k8s 1.35) is
   TemplateSet templates;
   MappingContext ctx{options, templates};
   Diagnostics diags;
-  Json out = inject_jobset_membership(c.expansion, mapping, ctx, diags);
+  Json out = inject_membership(c, mapping, ctx, diags);
   CHECK(pod_template(out, 1)["spec"]["workloadRef"] == Json{{"name", "trainer"}, {"podGroup", "workers"}});
   int pruned = 0;
   for (const auto& d : diags.items()) pruned += d.rule == "jobset/crd-prunes-field";

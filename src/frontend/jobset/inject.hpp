@@ -1,0 +1,23 @@
+#pragma once
+// The emitted JobSet: the defaulted input with each replicated job's pod template carrying the backend's
+// pod-side membership (DESIGN §5). Generic over the backend; nothing here knows one.
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/json.hpp"
+#include "model/gang.hpp"
+#include "model/membership.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+// `defaulted` (the JobSet after its defaults, without status and without the unmerged spec.scheduling)
+// with each replicated job's pod template carrying `membership` of its pod group in `gangs`. A
+// membership field the template already sets with another value is replaced, with a warning; a core
+// pod-group reference the membership does not set (spec.schedulingGroup, spec.workloadRef) is removed,
+// with a warning. Warnings point into `input`.
+Json inject_jobset_membership(const Json& defaulted, const SourceDocument& input,
+                              const std::vector<Gang>& gangs, const MembershipOf& membership,
+                              Diagnostics& diags);
+
+}  // namespace grovectl

@@ -1,0 +1,14 @@
+#pragma once
+// --namespace against the namespace an input object names (DESIGN §1 selectors).
+#include <string>
+
+#include "core/diagnostic.hpp"
+#include "model/options.hpp"
+
+namespace grovectl {
+
+// False, reported at `where`, when the object names a namespace other than --namespace.
+bool namespace_matches(const std::string& object_ns, const RenderOptions& options, const Location& where,
+                       Diagnostics& diags);
+
+}  // namespace grovectl

@@ -1,0 +1,64 @@
+// The stages of DESIGN §2 run in the same order for every gang source, whatever its kind: parse, then
+// defaults (where --namespace is checked), then the backend from the pods' schedulerName. A source is
+// refused at the first stage that fails; what a later stage would report is not. The inputs below each
+// carry two errors, the same two for a PodCliqueSet and a JobSet; exit codes from DESIGN §1 (usage = 2).
+#include <catch2/catch.hpp>
+
+#include "support/test_support.hpp"
+
+using namespace grovectl::test;
+
+namespace {
+
+std::string podcliqueset(const std::string& replicas, const std::string& scheduler) {
+  return "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: p\n  namespace: team\n"
+         "spec:\n  replicas: " +
+         replicas +
+         "\n  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: w\n        replicas: 1\n"
+         "        podSpec:\n          schedulerName: " +
+         scheduler + "\n          containers:\n          - name: c\n";
+}
+
+std::string jobset(const std::string& replicas, const std::string& scheduler) {
+  return "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: j\n  namespace: team\n"
+         "spec:\n  replicatedJobs:\n  - name: w\n    replicas: " +
+         replicas +
+         "\n    template:\n      spec:\n        template:\n          spec:\n            schedulerName: " +
+         scheduler + "\n            containers:\n            - name: c\n";
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("a source that cannot be parsed is refused before its schedulerName is resolved") {
+  for (const std::string& input : {podcliqueset("many", "fake"), jobset("many", "fake")}) {
+    CommandResult r = run_grovectl("render -f -", input);
+    INFO(input << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.err, "[schema/type]"));
+    CHECK_FALSE(contains(r.err, "render/unknown-backend"));
+  }
+}
+
+TEST_CASE("a source outside --namespace is refused before its schedulerName is resolved") {
+  for (const std::string& input : {podcliqueset("1", "fake"), jobset("1", "fake")}) {
+    CommandResult r = run_grovectl("render --namespace other -f -", input);
+    INFO(input << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(contains(r.err,
+                   "-:5:14: error: the namespace of the object (team) does not match --namespace other"));
+    CHECK_FALSE(contains(r.err, "render/unknown-backend"));
+  }
+}
+
+TEST_CASE("with the first error taken away, the next stage's error is reported") {
+  for (const std::string& input : {podcliqueset("1", "fake"), jobset("1", "fake")}) {
+    CommandResult r = run_grovectl("render -f -", input);
+    INFO(input << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.err, "schedulerName \"fake\" is not a backend grovectl knows"));
+  }
+}
