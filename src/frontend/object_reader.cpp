@@ -81,10 +81,10 @@ void ObjectReader::type_error(const std::string& pointer, const char* expected, 
         pointer);
 }
 
-std::optional<std::string> ObjectReader::string(const std::string& pointer, bool required) {
+std::optional<std::string> ObjectReader::string(const std::string& pointer, Presence presence) {
   const Json* j = find(pointer);
   if (!j || j->is_null()) {
-    if (required) missing(pointer);
+    if (presence == Presence::kRequired) missing(pointer);
     return std::nullopt;
   }
   if (!j->is_string()) {
@@ -94,10 +94,10 @@ std::optional<std::string> ObjectReader::string(const std::string& pointer, bool
   return j->get<std::string>();
 }
 
-std::optional<int32_t> ObjectReader::int32(const std::string& pointer, bool required) {
+std::optional<int32_t> ObjectReader::int32(const std::string& pointer, Presence presence) {
   const Json* j = find(pointer);
   if (!j || j->is_null()) {
-    if (required) missing(pointer);
+    if (presence == Presence::kRequired) missing(pointer);
     return std::nullopt;
   }
   if (!j->is_number_integer()) {
@@ -123,11 +123,11 @@ std::optional<bool> ObjectReader::boolean(const std::string& pointer) {
   return j->get<bool>();
 }
 
-std::vector<std::string> ObjectReader::string_list(const std::string& pointer, bool required) {
+std::vector<std::string> ObjectReader::string_list(const std::string& pointer, Presence presence) {
   std::vector<std::string> out;
   const Json* j = find(pointer);
   if (!j || j->is_null()) {
-    if (required) missing(pointer);
+    if (presence == Presence::kRequired) missing(pointer);
     return out;
   }
   if (!j->is_array()) {
@@ -159,10 +159,10 @@ StringMap ObjectReader::string_map(const std::string& pointer) {
   return out;
 }
 
-size_t ObjectReader::list_size(const std::string& pointer, bool required) {
+size_t ObjectReader::list_size(const std::string& pointer, Presence presence) {
   const Json* j = find(pointer);
   if (!j || j->is_null()) {
-    if (required) missing(pointer);
+    if (presence == Presence::kRequired) missing(pointer);
     return 0;
   }
   if (!j->is_array()) {
@@ -172,10 +172,10 @@ size_t ObjectReader::list_size(const std::string& pointer, bool required) {
   return j->size();
 }
 
-bool ObjectReader::expect_object(const std::string& pointer, bool required) {
+bool ObjectReader::expect_object(const std::string& pointer, Presence presence) {
   const Json* j = find(pointer);
   if (!j || j->is_null()) {
-    if (required) missing(pointer);
+    if (presence == Presence::kRequired) missing(pointer);
     return false;
   }
   if (!j->is_object()) {

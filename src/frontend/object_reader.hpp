@@ -12,6 +12,9 @@
 
 namespace grovectl {
 
+// Whether a field must be there: a missing required field is reported (schema/required).
+enum class Presence { kOptional, kRequired };
+
 class ObjectReader {
  public:
   ObjectReader(const SourceDocument& doc, Diagnostics& diags) : doc_(doc), diags_(diags) {}
@@ -19,14 +22,14 @@ class ObjectReader {
   const Json* find(const std::string& pointer) const;
   bool has(const std::string& pointer) const { return find(pointer) != nullptr; }
 
-  std::optional<std::string> string(const std::string& pointer, bool required = false);
-  std::optional<int32_t> int32(const std::string& pointer, bool required = false);
+  std::optional<std::string> string(const std::string& pointer, Presence presence = Presence::kOptional);
+  std::optional<int32_t> int32(const std::string& pointer, Presence presence = Presence::kOptional);
   std::optional<bool> boolean(const std::string& pointer);
-  std::vector<std::string> string_list(const std::string& pointer, bool required = false);
+  std::vector<std::string> string_list(const std::string& pointer, Presence presence = Presence::kOptional);
   StringMap string_map(const std::string& pointer);
   // Number of items of a sequence at `pointer` (0 when absent; a non-sequence is reported).
-  size_t list_size(const std::string& pointer, bool required = false);
-  bool expect_object(const std::string& pointer, bool required = false);
+  size_t list_size(const std::string& pointer, Presence presence = Presence::kOptional);
+  bool expect_object(const std::string& pointer, Presence presence = Presence::kOptional);
 
   void error(const std::string& rule, const std::string& message, const std::string& pointer);
   void warning(const std::string& rule, const std::string& message, const std::string& pointer);

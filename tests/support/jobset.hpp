@@ -57,7 +57,9 @@ inline const Diagnostic* find_rule(const Diagnostics& d, const std::string& rule
 class FakeMapping final : public Mapping {
  public:
   explicit FakeMapping(std::string spec_field = "schedulingGroup") : spec_field_(std::move(spec_field)) {}
-  MappingInfo info() const override { return {"fake", {37}, "flat", {}, {}}; }
+  MappingInfo info() const override {
+    return {.backend = "fake", .kube_minors = {37}, .hierarchy = "flat", .kinds = {}, .gates = {}};
+  }
   void check(const Gang&, const MappingContext&, Diagnostics&) const override {}
   std::vector<Json> objects(const Gang&, const MappingContext&, Diagnostics&) const override { return {}; }
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

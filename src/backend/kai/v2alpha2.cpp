@@ -99,7 +99,11 @@ Json sub_groups(const Gang& gang) {
 class KaiMapping final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"kai-scheduler", {35, 36, 37}, "flat", {"scheduling.run.ai/v2alpha2 PodGroup"}, {}};
+    return {.backend = "kai-scheduler",
+            .kube_minors = {35, 36, 37},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.run.ai/v2alpha2 PodGroup"},
+            .gates = {}};
   }
 
   void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {

@@ -84,7 +84,11 @@ std::string mnnvl_owner(const Gang& gang) {
 class KoordMapping final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"koord-scheduler", {35, 36, 37}, "flat", {"scheduling.sigs.k8s.io/v1alpha1 PodGroup"}, {}};
+    return {.backend = "koord-scheduler",
+            .kube_minors = {35, 36, 37},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.sigs.k8s.io/v1alpha1 PodGroup"},
+            .gates = {}};
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {

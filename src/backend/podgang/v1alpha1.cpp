@@ -39,7 +39,11 @@ Json group_configs_json(const Gang& gang) {
 class PodGangMapping final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"grove", {35, 36, 37}, "flat", {"scheduler.grove.io/v1alpha1 PodGang"}, {}};
+    return {.backend = "grove",
+            .kube_minors = {35, 36, 37},
+            .hierarchy = "flat",
+            .kinds = {"scheduler.grove.io/v1alpha1 PodGang"},
+            .gates = {}};
   }
   void check(const Gang&, const MappingContext&, Diagnostics&) const override {}
 

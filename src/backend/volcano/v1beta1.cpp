@@ -42,7 +42,11 @@ Json sub_group_policy(const Gang& gang) {
 class VolcanoMapping final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"volcano", {35, 36, 37}, "flat", {"scheduling.volcano.sh/v1beta1 PodGroup"}, {}};
+    return {.backend = "volcano",
+            .kube_minors = {35, 36, 37},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.volcano.sh/v1beta1 PodGroup"},
+            .gates = {}};
   }
 
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {

@@ -10,16 +10,22 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{"scheduling.k8s.io/v1alpha1", false, false, false, false};
+const WorkloadTarget kTarget{
+    .api = "scheduling.k8s.io/v1alpha1",
+    .has_topology = false,
+    .composite = false,
+    .priority_gated = false,
+    .has_priority = false,
+};
 
 class WorkloadV1alpha1 final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"default-scheduler",
-            {35},
-            "flat",
-            {"scheduling.k8s.io/v1alpha1 Workload"},
-            {"GenericWorkload", "GangScheduling"}};
+    return {.backend = "default-scheduler",
+            .kube_minors = {35},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.k8s.io/v1alpha1 Workload"},
+            .gates = {"GenericWorkload", "GangScheduling"}};
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {

@@ -11,17 +11,23 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{"scheduling.k8s.io/v1alpha2", true, false, true, true};
+const WorkloadTarget kTarget{
+    .api = "scheduling.k8s.io/v1alpha2",
+    .has_topology = true,
+    .composite = false,
+    .priority_gated = true,
+    .has_priority = true,
+};
 
 class WorkloadV1alpha2 final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {
-        "default-scheduler",
-        {36},
-        "flat",
-        {"scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup"},
-        {"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling", "WorkloadAwarePreemption"}};
+    return {.backend = "default-scheduler",
+            .kube_minors = {36},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup"},
+            .gates = {"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling",
+                      "WorkloadAwarePreemption"}};
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {

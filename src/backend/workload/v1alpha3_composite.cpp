@@ -20,7 +20,13 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{"scheduling.k8s.io/v1alpha3", true, true, false, true};
+const WorkloadTarget kTarget{
+    .api = "scheduling.k8s.io/v1alpha3",
+    .has_topology = true,
+    .composite = true,
+    .priority_gated = false,
+    .has_priority = true,
+};
 constexpr const char* kApi = "default-scheduler/v1alpha3/";
 
 // The template tree of one gang: the root's direct leaves, then one child composite per group config.
@@ -109,12 +115,12 @@ Json runtime_object(const std::string& kind, const std::string& name, const Gang
 class WorkloadV1alpha3Composite final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"default-scheduler",
-            {37},
-            "composite",
-            {"scheduling.k8s.io/v1alpha3 Workload", "scheduling.k8s.io/v1alpha3 CompositePodGroup",
-             "scheduling.k8s.io/v1alpha3 PodGroup"},
-            {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}};
+    return {.backend = "default-scheduler",
+            .kube_minors = {37},
+            .hierarchy = "composite",
+            .kinds = {"scheduling.k8s.io/v1alpha3 Workload", "scheduling.k8s.io/v1alpha3 CompositePodGroup",
+                      "scheduling.k8s.io/v1alpha3 PodGroup"},
+            .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}};
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {

@@ -11,16 +11,22 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{"scheduling.k8s.io/v1beta1", true, false, false, true};
+const WorkloadTarget kTarget{
+    .api = "scheduling.k8s.io/v1beta1",
+    .has_topology = true,
+    .composite = false,
+    .priority_gated = false,
+    .has_priority = true,
+};
 
 class WorkloadV1beta1 final : public Mapping {
  public:
   MappingInfo info() const override {
-    return {"default-scheduler",
-            {37},
-            "flat",
-            {"scheduling.k8s.io/v1beta1 Workload", "scheduling.k8s.io/v1beta1 PodGroup"},
-            {"GenericWorkload", "TopologyAwareWorkloadScheduling"}};
+    return {.backend = "default-scheduler",
+            .kube_minors = {37},
+            .hierarchy = "flat",
+            .kinds = {"scheduling.k8s.io/v1beta1 Workload", "scheduling.k8s.io/v1beta1 PodGroup"},
+            .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling"}};
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {

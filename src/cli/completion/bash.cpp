@@ -34,7 +34,11 @@ std::string value_action(ValueKind kind, const std::vector<std::string>& choices
   return ":";
 }
 
-void write_command_function(std::ostream& out, const CompletionCommand& c, bool root) {
+// The root command completes subcommand names where a subcommand completes its positional argument.
+enum class Level { kRoot, kSubcommand };
+
+void write_command_function(std::ostream& out, const CompletionCommand& c, Level level) {
+  const bool root = level == Level::kRoot;
   out << function_name(root ? "" : c.name) << "() {\n";
   bool any_value = false;
   for (const auto& f : c.flags) any_value = any_value || f.kind != ValueKind::kNone;
@@ -110,8 +114,8 @@ __grovectl_contexts() {
 }
 
 )SH";
-  write_command_function(out, root, true);
-  for (const auto& s : root.subcommands) write_command_function(out, s, false);
+  write_command_function(out, root, Level::kRoot);
+  for (const auto& s : root.subcommands) write_command_function(out, s, Level::kSubcommand);
 
   // The root takes no option values today; skip any it gains so they are not taken for a command.
   std::vector<std::string> root_value_flags;

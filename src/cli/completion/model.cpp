@@ -29,12 +29,11 @@ bool takes_value(const CLI::Option& opt) {
   return opt.get_items_expected_max() > 0;
 }
 
-CompletionFlag flag_of(const std::string& command, const CLI::Option& opt, bool exits) {
+CompletionFlag flag_of(const std::string& command, const CLI::Option& opt) {
   CompletionFlag f;
   for (const auto& s : opt.get_snames()) f.names.push_back("-" + s);
   for (const auto& l : opt.get_lnames()) f.names.push_back("--" + l);
   f.description = short_description(opt.get_description());
-  f.exits = exits;
   if (!takes_value(opt)) return f;
   f.repeatable = opt.get_expected_max() > 1;
   // The table names flags by their long name, positionals by their own name.
@@ -64,9 +63,11 @@ CompletionCommand command_of(CLI::App& app, const std::string& command) {
   for (const CLI::Option* opt : app.get_options()) {
     if (!visible(opt)) continue;
     if (opt->nonpositional()) {
-      c.flags.push_back(flag_of(command, *opt, opt == help || opt == version));
+      CompletionFlag flag = flag_of(command, *opt);
+      flag.exits = opt == help || opt == version;
+      c.flags.push_back(std::move(flag));
     } else if (c.positional_kind == ValueKind::kNone) {
-      CompletionFlag hint = flag_of(command, *opt, false);
+      CompletionFlag hint = flag_of(command, *opt);
       c.positional_kind = hint.kind;
       c.positional_choices = hint.choices;
     }

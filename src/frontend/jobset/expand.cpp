@@ -30,21 +30,29 @@ StringMap without_jobset_keys(const StringMap& in) {
   return out;
 }
 
-// Replicas of the replicated jobs before `rj_index` (all, or only those of the same group).
-int64_t replicas_before(const JobSet& js, size_t rj_index, bool same_group) {
+// The replicated jobs a count takes in: every one, or those of one groupName.
+struct Scope {
+  const std::string* group = nullptr;  // nullptr: every replicated job
+  bool takes(const ReplicatedJob& rj) const { return !group || rj.group_name == *group; }
+};
+const Scope kEveryJob{};
+Scope same_group(const ReplicatedJob& rj) {
+  return Scope{&rj.group_name};
+}
+
+// Replicas of the replicated jobs in `scope` before `rj_index`.
+int64_t replicas_before(const JobSet& js, size_t rj_index, Scope scope) {
   int64_t sum = 0;
   for (size_t i = 0; i < rj_index; ++i) {
-    if (!same_group || js.replicated_jobs[i].group_name == js.replicated_jobs[rj_index].group_name) {
-      sum += js.replicated_jobs[i].replicas;
-    }
+    if (scope.takes(js.replicated_jobs[i])) sum += js.replicated_jobs[i].replicas;
   }
   return sum;
 }
 
-int64_t replicas_total(const JobSet& js, const std::string* group) {
+int64_t replicas_total(const JobSet& js, Scope scope) {
   int64_t sum = 0;
   for (const auto& rj : js.replicated_jobs) {
-    if (!group || rj.group_name == *group) sum += rj.replicas;
+    if (scope.takes(rj)) sum += rj.replicas;
   }
   return sum;
 }
@@ -56,9 +64,9 @@ StringMap jobset_common_keys(const JobSet& js, const ReplicatedJob& rj) {
   if (!js.uid.empty()) m[key("jobset-uid")] = js.uid;
   m[key("replicatedjob-name")] = rj.name;
   m[key("replicatedjob-replicas")] = std::to_string(rj.replicas);
-  m[key("global-replicas")] = std::to_string(replicas_total(js, nullptr));
+  m[key("global-replicas")] = std::to_string(replicas_total(js, kEveryJob));
   m[key("group-name")] = rj.group_name;
-  m[key("group-replicas")] = std::to_string(replicas_total(js, &rj.group_name));
+  m[key("group-replicas")] = std::to_string(replicas_total(js, same_group(rj)));
   m[key("restart-attempt")] = std::to_string(js.restarts);
   if (js.coordinator) {
     m[key("coordinator")] = fmt::format("{}-{}-{}-{}.{}", js.name, js.coordinator->replicated_job,
@@ -73,8 +81,8 @@ StringMap jobset_job_keys(const JobSet& js, size_t rj_index, int64_t job_index) 
   std::string job_name = fmt::format("{}-{}-{}", js.name, rj.name, job_index);
   StringMap m;
   m[key("job-index")] = std::to_string(job_index);
-  m[key("job-global-index")] = std::to_string(replicas_before(js, rj_index, false) + job_index);
-  m[key("job-group-index")] = std::to_string(replicas_before(js, rj_index, true) + job_index);
+  m[key("job-global-index")] = std::to_string(replicas_before(js, rj_index, kEveryJob) + job_index);
+  m[key("job-group-index")] = std::to_string(replicas_before(js, rj_index, same_group(rj)) + job_index);
   m[key("job-key")] = sha1_hex(js.ns + "/" + job_name);
   return m;
 }

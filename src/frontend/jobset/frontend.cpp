@@ -29,7 +29,7 @@ bool JobSetSource::apply_defaults(const RenderOptions& options, Diagnostics& dia
 }
 
 SchedulerNames JobSetSource::scheduler_names() const {
-  SchedulerNames asked{{}, input_.locate("/spec/replicatedJobs")};
+  SchedulerNames asked{.names = {}, .where = input_.locate("/spec/replicatedJobs")};
   for (const auto& rj : js_.replicated_jobs) asked.names.push_back(rj.scheduler_name);
   return asked;
 }

@@ -24,8 +24,8 @@ std::vector<JobSetDependsOn> read_depends_on(ObjectReader& r, const std::string&
     std::string item = pointer_append(p, i);
     JobSetDependsOn d;
     d.pointer = item;
-    d.name = r.string(item + "/name", true).value_or("");
-    d.status = r.string(item + "/status", true).value_or("");
+    d.name = r.string(item + "/name", Presence::kRequired).value_or("");
+    d.status = r.string(item + "/status", Presence::kRequired).value_or("");
     if (!d.status.empty() && d.status != "Ready" && d.status != "Complete") {
       r.error("jobset/depends-on-status",
               fmt::format("dependsOn status \"{}\" is not one of Ready, Complete", d.status),
@@ -39,26 +39,26 @@ std::vector<JobSetDependsOn> read_depends_on(ObjectReader& r, const std::string&
 ReplicatedJob read_replicated_job(ObjectReader& r, const std::string& p) {
   ReplicatedJob rj;
   rj.pointer = p;
-  rj.name = r.string(p + "/name", true).value_or("");
+  rj.name = r.string(p + "/name", Presence::kRequired).value_or("");
   rj.group_name = r.string(p + "/groupName").value_or("default");
   rj.replicas = r.int32(p + "/replicas").value_or(1);
   check_non_negative(r, rj.replicas, p + "/replicas");
   rj.depends_on = read_depends_on(r, p + "/dependsOn");
-  if (!r.expect_object(p + "/template", true)) return rj;
+  if (!r.expect_object(p + "/template", Presence::kRequired)) return rj;
   rj.job_annotations = r.string_map(p + "/template/metadata/annotations");
   const std::string js = p + "/template/spec";
-  if (!r.expect_object(js, true)) return rj;
+  if (!r.expect_object(js, Presence::kRequired)) return rj;
   rj.parallelism = r.int32(js + "/parallelism");
   rj.completions = r.int32(js + "/completions");
   check_non_negative(r, rj.parallelism, js + "/parallelism");
   check_non_negative(r, rj.completions, js + "/completions");
   rj.completion_mode = r.string(js + "/completionMode");
   const std::string pt = rj.pod_template_pointer();
-  if (!r.expect_object(pt, true)) return rj;
+  if (!r.expect_object(pt, Presence::kRequired)) return rj;
   if (r.has(pt + "/metadata")) r.expect_object(pt + "/metadata");
   rj.pod_labels = r.string_map(pt + "/metadata/labels");
   rj.pod_annotations = r.string_map(pt + "/metadata/annotations");
-  if (!r.expect_object(pt + "/spec", true)) return rj;
+  if (!r.expect_object(pt + "/spec", Presence::kRequired)) return rj;
   rj.scheduler_name = r.string(pt + "/spec/schedulerName").value_or("");
   rj.priority_class_name = r.string(pt + "/spec/priorityClassName").value_or("");
   return rj;
@@ -99,7 +99,7 @@ std::string namespace_as_written(const ObjectReader& r) {
 void read_coordinator(ObjectReader& r, JobSet& js) {
   if (!r.expect_object("/spec/coordinator")) return;
   JobSetCoordinator c;
-  c.replicated_job = r.string("/spec/coordinator/replicatedJob", true).value_or("");
+  c.replicated_job = r.string("/spec/coordinator/replicatedJob", Presence::kRequired).value_or("");
   c.job_index = r.int32("/spec/coordinator/jobIndex").value_or(0);
   c.pod_index = r.int32("/spec/coordinator/podIndex").value_or(0);
   js.coordinator = c;
@@ -128,14 +128,14 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
   ObjectReader r(doc, diags);
   JobSet js;
   js.doc = &doc;
-  r.expect_object("/metadata", true);
-  js.name = r.string("/metadata/name", true).value_or("");
+  r.expect_object("/metadata", Presence::kRequired);
+  js.name = r.string("/metadata/name", Presence::kRequired).value_or("");
   js.ns = namespace_as_written(r);
   js.uid = r.string("/metadata/uid").value_or("");
   js.labels = r.string_map("/metadata/labels");
   js.annotations = r.string_map("/metadata/annotations");
   if (r.has("/status")) js.restarts = r.int32("/status/restarts").value_or(0);
-  if (r.expect_object("/spec", true)) {
+  if (r.expect_object("/spec", Presence::kRequired)) {
     js.suspend = r.boolean("/spec/suspend").value_or(false);
     js.startup_order = r.string("/spec/startupPolicy/startupPolicyOrder").value_or("AnyOrder");
     js.managed_by = r.string("/spec/managedBy").value_or("");

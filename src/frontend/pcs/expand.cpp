@@ -17,6 +17,13 @@ StringMap without_grove_keys(const StringMap& in) {
   return out;
 }
 
+// The scaling-group replica a PodClique belongs to; none for a standalone clique.
+struct GroupReplica {
+  const ScalingGroupConfig* group = nullptr;
+  int32_t index = 0;  // k, the PodCliqueScalingGroup replica
+};
+const GroupReplica kStandalone{};
+
 class Expander {
  public:
   explicit Expander(const PcsExpandInput& in)
@@ -68,7 +75,7 @@ class Expander {
 
   // One pod group for clique `c` whose PodClique is `fqn`, in gang `gang_name`.
   PodGroup pod_group(const CliqueTemplate& c, const std::string& fqn, const std::string& gang_name, int32_t r,
-                     const ScalingGroupConfig* g, int32_t k) const {
+                     const GroupReplica& in) const {
     PodGroup pg;
     pg.name = fqn;
     pg.min_count = c.min_available.value_or(c.replicas);
@@ -80,13 +87,13 @@ class Expander {
     pg.pod_labels["app.kubernetes.io/managed-by"] = "grove-operator";
     pg.pod_labels["app.kubernetes.io/part-of"] = pcs_.name;
     pg.pod_labels["app.kubernetes.io/name"] = fqn;
-    pg.pod_labels["app.kubernetes.io/component"] = g ? "pcsg-podclique" : "pcs-podclique";
+    pg.pod_labels["app.kubernetes.io/component"] = in.group ? "pcsg-podclique" : "pcs-podclique";
     pg.pod_labels["grove.io/podcliqueset-replica-index"] = std::to_string(r);
     pg.pod_labels["grove.io/podgang"] = gang_name;
     pg.pod_labels["grove.io/podclique"] = fqn;
-    if (g) {
-      pg.pod_labels["grove.io/podcliquescalinggroup"] = fmt::format("{}-{}", prefix(r), g->name);
-      pg.pod_labels["grove.io/podcliquescalinggroup-replica-index"] = std::to_string(k);
+    if (in.group) {
+      pg.pod_labels["grove.io/podcliquescalinggroup"] = fmt::format("{}-{}", prefix(r), in.group->name);
+      pg.pod_labels["grove.io/podcliquescalinggroup-replica-index"] = std::to_string(in.index);
       if (gang_name != prefix(r)) pg.pod_labels["grove.io/base-podgang"] = prefix(r);
     }
     return pg;
@@ -97,16 +104,18 @@ class Expander {
     gang.topology = tas_.translate(pcs_.topology);
     for (const auto& c : pcs_.cliques) {
       if (pcs_.group_of(c.name)) continue;
-      gang.groups.push_back(pod_group(c, fmt::format("{}-{}", prefix(r), c.name), gang.name, r, nullptr, 0));
+      gang.groups.push_back(pod_group(c, fmt::format("{}-{}", prefix(r), c.name), gang.name, r, kStandalone));
     }
     for (const auto& g : pcs_.scaling_groups) {
       for (int32_t k = 0; k < *g.min_available; ++k) {
-        GroupConfig cfg{fmt::format("{}-{}-{}", prefix(r), g.name, k), {}, tas_.translate(g.topology)};
+        GroupConfig cfg{.name = fmt::format("{}-{}-{}", prefix(r), g.name, k),
+                        .members = {},
+                        .topology = tas_.translate(g.topology)};
         for (const auto& cn : g.clique_names) {
           const CliqueTemplate* c = pcs_.clique(cn);
           if (!c) continue;  // reported by validation; the operator cannot expand it either
           std::string fqn = fmt::format("{}-{}-{}-{}", prefix(r), g.name, k, cn);
-          gang.groups.push_back(pod_group(*c, fqn, gang.name, r, &g, k));
+          gang.groups.push_back(pod_group(*c, fqn, gang.name, r, GroupReplica{&g, k}));
           cfg.members.push_back(fqn);
         }
         if (tas_.enabled() && g.topology) gang.group_configs.push_back(cfg);
@@ -126,7 +135,8 @@ class Expander {
       for (const auto& cn : g.clique_names) {
         const CliqueTemplate* c = pcs_.clique(cn);
         if (!c) continue;
-        gang.groups.push_back(pod_group(*c, fmt::format("{}-{}-{}", pcsg_fqn, k, cn), gang.name, r, &g, k));
+        gang.groups.push_back(
+            pod_group(*c, fmt::format("{}-{}-{}", pcsg_fqn, k, cn), gang.name, r, GroupReplica{&g, k}));
       }
       gangs.push_back(std::move(gang));
     }

@@ -47,7 +47,7 @@ class PcsSource final : public Source {
   }
 
   SchedulerNames scheduler_names() const override {
-    SchedulerNames asked{{}, locate("/spec/template/cliques")};
+    SchedulerNames asked{.names = {}, .where = locate("/spec/template/cliques")};
     for (const auto& c : pcs_.cliques) asked.names.push_back(c.scheduler_name);
     return asked;
   }
@@ -63,8 +63,10 @@ class PcsSource final : public Source {
   }
 
   std::vector<Gang> expand(const RenderOptions&, Backend backend, Diagnostics& diags) const override {
-    PcsExpandInput input{&pcs_, backend_name(backend),
-                         select_topology_binding(pcs_, context_.bindings(), diags), context_.overrides()};
+    PcsExpandInput input{.pcs = &pcs_,
+                         .scheduler_name = backend_name(backend),
+                         .topology = select_topology_binding(pcs_, context_.bindings(), diags),
+                         .overrides = context_.overrides()};
     return expand_podcliqueset(input);
   }
 

@@ -25,30 +25,30 @@ std::optional<AutoScalingSpec> read_autoscaling(ObjectReader& r, const std::stri
   if (!r.expect_object(pointer)) return std::nullopt;
   AutoScalingSpec a;
   a.min_replicas = r.int32(pointer + "/minReplicas");
-  a.max_replicas = r.int32(pointer + "/maxReplicas", /*required=*/true);
+  a.max_replicas = r.int32(pointer + "/maxReplicas", Presence::kRequired);
   return a;
 }
 
 CliqueTemplate read_clique(ObjectReader& r, const std::string& p) {
   CliqueTemplate c;
   c.pointer = p;
-  c.name = r.string(p + "/name", true).value_or("");
+  c.name = r.string(p + "/name", Presence::kRequired).value_or("");
   c.labels = r.string_map(p + "/labels");
   c.annotations = r.string_map(p + "/annotations");
   if (r.has(p + "/topologyConstraint")) c.topology = read_topology(r, p + "/topologyConstraint");
-  if (!r.expect_object(p + "/spec", true)) return c;
+  if (!r.expect_object(p + "/spec", Presence::kRequired)) return c;
   std::string s = p + "/spec";
-  c.role_name = r.string(s + "/roleName", true);
-  c.replicas = r.int32(s + "/replicas", true).value_or(0);
+  c.role_name = r.string(s + "/roleName", Presence::kRequired);
+  c.replicas = r.int32(s + "/replicas", Presence::kRequired).value_or(0);
   c.min_available = r.int32(s + "/minAvailable");
   c.starts_after = r.string_list(s + "/startsAfter");
   if (r.has(s + "/autoScalingConfig")) c.auto_scaling = read_autoscaling(r, s + "/autoScalingConfig");
-  if (r.expect_object(s + "/podSpec", true)) {
+  if (r.expect_object(s + "/podSpec", Presence::kRequired)) {
     c.scheduler_name = r.string(s + "/podSpec/schedulerName").value_or("");
     c.restart_policy = r.string(s + "/podSpec/restartPolicy").value_or("");
-    size_t containers = r.list_size(s + "/podSpec/containers", true);
+    size_t containers = r.list_size(s + "/podSpec/containers", Presence::kRequired);
     for (size_t i = 0; i < containers; ++i)
-      r.string(pointer_append(s + "/podSpec/containers", i) + "/name", true);
+      r.string(pointer_append(s + "/podSpec/containers", i) + "/name", Presence::kRequired);
   }
   return c;
 }
@@ -56,8 +56,8 @@ CliqueTemplate read_clique(ObjectReader& r, const std::string& p) {
 ScalingGroupConfig read_scaling_group(ObjectReader& r, const std::string& p) {
   ScalingGroupConfig g;
   g.pointer = p;
-  g.name = r.string(p + "/name", true).value_or("");
-  g.clique_names = r.string_list(p + "/cliqueNames", true);
+  g.name = r.string(p + "/name", Presence::kRequired).value_or("");
+  g.clique_names = r.string_list(p + "/cliqueNames", Presence::kRequired);
   g.replicas = r.int32(p + "/replicas");
   g.min_available = r.int32(p + "/minAvailable");
   g.annotations = r.string_map(p + "/annotations");
@@ -89,21 +89,21 @@ std::optional<PodCliqueSet> parse_podcliqueset(const SourceDocument& doc, Diagno
   ObjectReader r(doc, diags);
   PodCliqueSet pcs;
   pcs.doc = &doc;
-  r.expect_object("/metadata", true);
-  pcs.name = r.string("/metadata/name", true).value_or("");
+  r.expect_object("/metadata", Presence::kRequired);
+  pcs.name = r.string("/metadata/name", Presence::kRequired).value_or("");
   pcs.ns = r.string("/metadata/namespace").value_or("");
   pcs.uid = r.string("/metadata/uid").value_or("");
   pcs.labels = r.string_map("/metadata/labels");
   pcs.annotations = r.string_map("/metadata/annotations");
-  if (r.expect_object("/spec", true)) {
+  if (r.expect_object("/spec", Presence::kRequired)) {
     pcs.replicas = r.int32("/spec/replicas").value_or(0);
-    if (r.expect_object("/spec/template", true)) {
+    if (r.expect_object("/spec/template", Presence::kRequired)) {
       const std::string t = "/spec/template";
       pcs.startup_type = r.string(t + "/cliqueStartupType");
       pcs.priority_class_name = r.string(t + "/priorityClassName").value_or("");
       pcs.termination_delay = r.string(t + "/terminationDelay");
       if (r.has(t + "/topologyConstraint")) pcs.topology = read_topology(r, t + "/topologyConstraint");
-      size_t n = r.list_size(t + "/cliques", true);
+      size_t n = r.list_size(t + "/cliques", Presence::kRequired);
       for (size_t i = 0; i < n; ++i) pcs.cliques.push_back(read_clique(r, pointer_append(t + "/cliques", i)));
       size_t g = r.list_size(t + "/podCliqueScalingGroups");
       for (size_t i = 0; i < g; ++i) {
@@ -120,13 +120,13 @@ std::optional<ClusterTopologyBinding> parse_cluster_topology(const SourceDocumen
   ObjectReader r(doc, diags);
   ClusterTopologyBinding ctb;
   ctb.doc = &doc;
-  ctb.name = r.string("/metadata/name", true).value_or("");
-  size_t n = r.list_size("/spec/levels", true);
+  ctb.name = r.string("/metadata/name", Presence::kRequired).value_or("");
+  size_t n = r.list_size("/spec/levels", Presence::kRequired);
   for (size_t i = 0; i < n; ++i) {
     std::string p = pointer_append("/spec/levels", i);
     TopologyLevel level;
-    level.domain = r.string(p + "/domain", true).value_or("");
-    level.key = r.string(p + "/key", true).value_or("");
+    level.domain = r.string(p + "/domain", Presence::kRequired).value_or("");
+    level.key = r.string(p + "/key", Presence::kRequired).value_or("");
     ctb.levels.push_back(level);
   }
   if (diags.error_count() > errors_before) return std::nullopt;
@@ -139,9 +139,9 @@ std::optional<ReplicaOverride> parse_replica_override(const SourceDocument& doc,
   ReplicaOverride o;
   o.doc = &doc;
   o.kind = r.string("/kind").value_or("");
-  o.name = r.string("/metadata/name", true).value_or("");
+  o.name = r.string("/metadata/name", Presence::kRequired).value_or("");
   o.ns = r.string("/metadata/namespace").value_or("");
-  o.replicas = r.int32("/spec/replicas", true).value_or(0);
+  o.replicas = r.int32("/spec/replicas", Presence::kRequired).value_or(0);
   if (diags.error_count() > errors_before) return std::nullopt;
   return o;
 }
