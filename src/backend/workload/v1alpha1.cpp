@@ -5,7 +5,8 @@
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
-#include "backend/workload/common.hpp"
+#include "backend/workload/builders.hpp"
+#include "backend/workload/checks.hpp"
 
 namespace grovectl {
 namespace {

@@ -1,20 +1,12 @@
-#include "backend/workload/common.hpp"
+#include "backend/workload/checks.hpp"
 
 #include <fmt/format.h>
 
-#include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "model/feature_gates.hpp"
 
 namespace grovectl {
 namespace {
-
-constexpr const char* kTas = "TopologyAwareWorkloadScheduling";
-constexpr const char* kWap = "WorkloadAwarePreemption";
-
-bool tas_on(const MappingContext& ctx) {
-  return ctx.options.gates.enabled(kTas);
-}
 
 void check_pack(const Gang& gang, const std::string& where, const std::optional<PackConstraint>& pack,
                 const WorkloadTarget& target, const MappingContext& ctx, Diagnostics& diags) {
@@ -25,16 +17,16 @@ void check_pack(const Gang& gang, const std::string& where, const std::optional<
            fmt::format(
                "{}: {} has a topology constraint, but the Kubernetes {} Workload API ({}) has no topology "
                "field; use --kube-version 1.36 or 1.37 with --feature-gates {}=true, or kai-scheduler",
-               gang_subject(gang), where, version, target.api, kTas),
+               gang_subject(gang), where, version, target.api, kTopologyGate),
            diags);
     return;
   }
-  if (!tas_on(ctx)) {
+  if (!topology_gate_on(ctx)) {
     refuse(gang, "capability/topology-gate",
            fmt::format(
                "{}: {} has a topology constraint, which needs the feature gate {} (off on Kubernetes {}); "
                "pass --feature-gates {}=true if the cluster enables it, or remove the constraint",
-               gang_subject(gang), where, kTas, version, kTas),
+               gang_subject(gang), where, kTopologyGate, version, kTopologyGate),
            diags);
     return;
   }
@@ -79,13 +71,15 @@ void check_topology(const Gang& gang, const WorkloadTarget& target, const Mappin
 
 void check_priority(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                     Diagnostics& diags) {
-  if (gang.priority_class_name.empty() || !target.priority_gated || ctx.options.gates.enabled(kWap)) return;
+  if (gang.priority_class_name.empty() || !target.priority_gated ||
+      ctx.options.gates.enabled(kPreemptionGate))
+    return;
   refuse(
       gang, "capability/priority-gate",
       fmt::format("{}: priorityClassName {} on {} Workload templates and PodGroups needs the feature gate {} "
                   "(off); pass --feature-gates {}=true if the cluster enables it, or remove "
                   "spec.template.priorityClassName",
-                  gang_subject(gang), gang.priority_class_name, target.api, kWap, kWap),
+                  gang_subject(gang), gang.priority_class_name, target.api, kPreemptionGate, kPreemptionGate),
       diags);
 }
 
@@ -125,36 +119,6 @@ void check_template_count(const Gang& gang, const std::string& list, size_t coun
          diags);
 }
 
-Json gang_policy(int32_t min_count) {
-  return Json{{"gang", Json{{"minCount", min_count}}}};
-}
-
-Json scheduling_constraints(const std::optional<PackConstraint>& pack, const MappingContext& ctx) {
-  if (!has_pack(pack) || pack->required.empty() || !tas_on(ctx)) return Json(nullptr);
-  return Json{{"topology", Json::array({Json{{"key", pack->required}}})}};
-}
-
-Json workload_controller_ref(const Gang& gang) {
-  if (!gang.source || gang.source->kind != "JobSet") return Json(nullptr);
-  const std::string& api_version = gang.source->api_version;
-  return Json{{"apiGroup", api_version.substr(0, api_version.find('/'))},
-              {"kind", gang.source->kind},
-              {"name", gang.source->name}};
-}
-
-Json priority_class(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx) {
-  if (gang.priority_class_name.empty() || !target.has_priority) return Json(nullptr);
-  if (target.priority_gated && !ctx.options.gates.enabled(kWap)) return Json(nullptr);
-  return gang.priority_class_name;
-}
-
-PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& group) {
-  PodMembership m;
-  m.scheduler_name = "default-scheduler";
-  m.spec_fields["schedulingGroup"] = Json{{"podGroupName", group_object_name(gang, group)}};
-  return m;
-}
-
 void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                          Diagnostics& diags) {
   check_workload_gang(gang, target, ctx, diags);
@@ -166,39 +130,6 @@ void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const M
     require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
                           diags);
   }
-}
-
-std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& target,
-                                        const MappingContext& ctx, const std::string& version,
-                                        const TemplateReference& reference) {
-  Json priority = priority_class(gang, target, ctx);
-  Json templates = Json::array();
-  for (const auto& pg : gang.groups) {
-    Json t = Json::object();
-    t["name"] = pg.name;
-    t["schedulingPolicy"] = gang_policy(pg.min_count);
-    if (Json c = scheduling_constraints(pg.topology, ctx); !c.is_null()) t["schedulingConstraints"] = c;
-    if (!priority.is_null()) t["priorityClassName"] = priority;
-    templates.push_back(std::move(t));
-  }
-  std::vector<Json> out;
-  Json workload = Json::object();
-  workload["metadata"] = object_metadata(gang.name, gang.ns);
-  workload["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroupTemplates", templates}};
-  out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", workload));
-  for (size_t i = 0; i < gang.groups.size(); ++i) {
-    const auto& pg = gang.groups[i];
-    Json spec = Json::object();
-    spec[reference.field] = reference.value(gang.name, pg.name);
-    for (const char* key : {"schedulingPolicy", "schedulingConstraints", "priorityClassName"}) {
-      if (templates[i].contains(key)) spec[key] = templates[i][key];
-    }
-    Json computed = Json::object();
-    computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns);
-    computed["spec"] = std::move(spec);
-    out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", computed));
-  }
-  return out;
 }
 
 }  // namespace grovectl

@@ -1,37 +1,17 @@
 #pragma once
-// Shared by the default-scheduler (Workload API) mappings: gate and capability checks
-// (k8s-workload-api.md §2, §3, §5-§7; grove.md §9) and field builders.
+// The fields and objects every default-scheduler (Workload API) mapping builds (k8s-workload-api.md
+// §4-§7; grove.md §9).
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "backend/mapping.hpp"
-#include "core/diagnostic.hpp"
+#include "backend/workload/target.hpp"
 #include "core/json.hpp"
 #include "model/gang.hpp"
+#include "model/membership.hpp"
 
 namespace grovectl {
-
-inline constexpr size_t kWorkloadMaxTemplates = 8;
-inline constexpr int kWorkloadMaxTreeDepth = 4;
-
-// What one Workload API version can express.
-struct WorkloadTarget {
-  std::string api;              // "scheduling.k8s.io/v1beta1"
-  bool has_topology = true;     // schedulingConstraints exists (1.36+)
-  bool composite = false;       // topology at gang and group-config level via CompositePodGroups
-  bool priority_gated = false;  // 1.36: priorityClassName needs WorkloadAwarePreemption
-  bool has_priority = true;     // 1.35 has no priorityClassName
-};
-
-// GenericWorkload (and GangScheduling up to 1.36) are implied by choosing default-scheduler; refuse
-// only when the user set them false.
-void check_implied_gates(const Gang& gang, const MappingContext& ctx, Diagnostics& diags);
-// Topology, priority, minCount and name rules common to every Workload API version.
-void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
-                         Diagnostics& diags);
-
-// Refuses a template list longer than 8 (`list` names it, e.g. "spec.podGroupTemplates").
-void check_template_count(const Gang& gang, const std::string& list, size_t count, const std::string& way_out,
-                          Diagnostics& diags);
 
 // {gang: {minCount: n}}
 Json gang_policy(int32_t min_count);
@@ -45,11 +25,6 @@ Json workload_controller_ref(const Gang& gang);
 Json priority_class(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx);
 
 PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& group);
-
-// The checks of a flat Workload (1.36 v1alpha2, 1.37 v1beta1): common rules, at most 8 templates, and
-// runtime PodGroup names within the DNS subdomain limit.
-void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
-                         Diagnostics& diags);
 
 // How a runtime PodGroup points back at its template: the spec field and its value.
 struct TemplateReference {
