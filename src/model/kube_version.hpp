@@ -8,10 +8,17 @@ namespace grovectl {
 
 struct KubeVersion {
   int major = 1;
-  int minor = 37;
+  int minor = 0;
 
-  static KubeVersion newest() { return {1, 37}; }
+  // Oldest first; the newest is the default of --kube-version.
   static std::vector<KubeVersion> supported() { return {{1, 35}, {1, 36}, {1, 37}}; }
+  static KubeVersion newest() { return supported().back(); }
+  // The 1.x minors of every supported version: what a mapping serves that works on any of them.
+  static std::vector<int> supported_minors() {
+    std::vector<int> minors;
+    for (const auto& v : supported()) minors.push_back(v.minor);
+    return minors;
+  }
   std::string text() const { return std::to_string(major) + "." + std::to_string(minor); }
   auto operator<=>(const KubeVersion&) const = default;
 };

@@ -100,7 +100,7 @@ class KaiMapping final : public Mapping {
  public:
   MappingInfo info() const override {
     return {.backend = "kai-scheduler",
-            .kube_minors = {35, 36, 37},
+            .kube_minors = KubeVersion::supported_minors(),
             .hierarchy = "flat",
             .kinds = {"scheduling.run.ai/v2alpha2 PodGroup"},
             .gates = {}};

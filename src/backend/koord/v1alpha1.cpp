@@ -85,7 +85,7 @@ class KoordMapping final : public Mapping {
  public:
   MappingInfo info() const override {
     return {.backend = "koord-scheduler",
-            .kube_minors = {35, 36, 37},
+            .kube_minors = KubeVersion::supported_minors(),
             .hierarchy = "flat",
             .kinds = {"scheduling.sigs.k8s.io/v1alpha1 PodGroup"},
             .gates = {}};

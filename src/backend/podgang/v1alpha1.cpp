@@ -40,7 +40,7 @@ class PodGangMapping final : public Mapping {
  public:
   MappingInfo info() const override {
     return {.backend = "grove",
-            .kube_minors = {35, 36, 37},
+            .kube_minors = KubeVersion::supported_minors(),
             .hierarchy = "flat",
             .kinds = {"scheduler.grove.io/v1alpha1 PodGang"},
             .gates = {}};

@@ -43,7 +43,7 @@ class VolcanoMapping final : public Mapping {
  public:
   MappingInfo info() const override {
     return {.backend = "volcano",
-            .kube_minors = {35, 36, 37},
+            .kube_minors = KubeVersion::supported_minors(),
             .hierarchy = "flat",
             .kinds = {"scheduling.volcano.sh/v1beta1 PodGroup"},
             .gates = {}};
