@@ -1,0 +1,3 @@
+#pragma once
+#include "backend/mapping.hpp"
+#include "../workload/builders.hpp"

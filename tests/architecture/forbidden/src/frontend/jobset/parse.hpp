@@ -1,0 +1,2 @@
+#pragma once
+#include "frontend/pcs/types.hpp"

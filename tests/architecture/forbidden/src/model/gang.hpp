@@ -1,0 +1,3 @@
+#pragma once
+#include "core/json.hpp"
+#include "frontend/pcs/parse.hpp"
