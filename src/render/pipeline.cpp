@@ -146,14 +146,17 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
   render_documents_each(document_refs(docs), options, templates, diags, sink);
 }
 
-// One source at a time: it is defaulted, expanded, checked and emitted, then its gangs are dropped, so
-// peak memory holds one source's gang model rather than every source's.
+// One source at a time: it is defaulted, expanded, checked and emitted, then dropped with its gangs (and
+// a JobSet's defaulted copy), so peak memory holds one source's gang model rather than every source's.
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
   const MappingContext ctx{options, templates};
   const Frontends frontends = make_frontends();
-  for (const auto& source : parse_sources(docs, frontends, diags)) render_source(*source, ctx, diags, sink);
+  for (auto& source : parse_sources(docs, frontends, diags)) {
+    render_source(*source, ctx, diags, sink);
+    source.reset();
+  }
 }
 
 }  // namespace grovectl
