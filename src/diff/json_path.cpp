@@ -49,6 +49,15 @@ void walk(Json& node, const std::vector<std::string>& tokens, size_t i,
     return;
   }
   const std::string& t = tokens[i];
+  if (t == "**") {  // zero levels here, or one more level and still inside "**"
+    walk(node, tokens, i + 1, fn);
+    if (node.is_object()) {
+      for (auto it = node.begin(); it != node.end(); ++it) walk(it.value(), tokens, i, fn);
+    } else if (node.is_array()) {
+      for (auto& item : node) walk(item, tokens, i, fn);
+    }
+    return;
+  }
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
       if (t == "*" || it.key() == t) walk(it.value(), tokens, i + 1, fn);

@@ -1,7 +1,7 @@
 #pragma once
 // Path patterns over JSON values: "/spec/podgroups/*/minReplicas". A token "*" matches every key or
-// list item, "name=X" the list item whose key field equals X, a number a list index. Tokens use JSON
-// pointer escaping (~0 for "~", ~1 for "/").
+// list item, "name=X" the list item whose key field equals X, a number a list index, and "**" (not last)
+// any number of levels, none included. Tokens use JSON pointer escaping (~0 for "~", ~1 for "/").
 #include <functional>
 #include <optional>
 #include <string>

@@ -248,4 +248,14 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
   expand_jobsets(in, options, diags, render_source);
 }
 
+std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                                      Diagnostics& diags) {
+  std::vector<SourceGangs> out;
+  TypedInputs in = parse_inputs(document_refs(docs), options, diags);
+  auto keep = [&](ExpandedSource&& src) { out.push_back({src.doc, src.backend, std::move(src.gangs)}); };
+  expand_podcliquesets(in, options, diags, keep);
+  expand_jobsets(in, options, diags, keep);
+  return out;
+}
+
 }  // namespace grovectl
