@@ -308,15 +308,16 @@ void pod_recreation(const PlanSide& a, const PlanSide& b, const SourceGangs& src
     out.push_back(
         {"recreate-jobset", source_name(src),
          fmt::format("{}: delete it and create the rendered JobSet: its pod templates are immutable, and "
-                     "{} ({}) cannot change on a running pod",
+                     "{} (afterwards {}) cannot change on a running pod",
                      source_name(src), what, pod_membership(b))});
     return;
   }
-  out.push_back({"recreate-pods", source_name(src),
-                 fmt::format("{}: its pods must be recreated: {} (now {}) cannot change on a running pod; "
-                             "changing the pod templates makes Grove recreate them (updateStrategy "
-                             "RollingRecreate)",
-                             source_name(src), what, pod_membership(b))});
+  out.push_back(
+      {"recreate-pods", source_name(src),
+       fmt::format("{}: its pods must be recreated, as {} (afterwards {}) cannot change on a "
+                   "running pod; changing the pod templates makes Grove recreate them (updateStrategy "
+                   "RollingRecreate)",
+                   source_name(src), what, pod_membership(b))});
 }
 
 // --- Prerequisites on the target.
