@@ -181,13 +181,15 @@ void priority(const PlanSide& a, const PlanSide& b, const SourceGangs& src, std:
   const std::string p = src.gangs.front().priority_class_name;
   const bool ca = carries_priority(a), cb = carries_priority(b);
   if (ca && !cb) {
-    std::vector<std::string> without;
+    std::map<std::string, std::vector<std::string>> by_class;
     for (const auto& t : pod_templates(*src.doc)) {
-      if (t.priority_class != p) without.push_back(t.name);
+      if (t.priority_class != p) by_class[t.priority_class].push_back(t.name);
     }
-    std::string pods = without.empty() ? ""
-                                       : fmt::format(" (the pods of {} {} do not have {})",
-                                                     template_noun(*src.doc), join(without), p);
+    std::string pods;
+    for (const auto& [cls, names] : by_class) {
+      pods += fmt::format("; the pod templates of {} {} set {}", template_noun(*src.doc), join(names),
+                          cls.empty() ? "none" : cls);
+    }
     out.push_back(
         {"priority-dropped", source_name(src),
          fmt::format("{}: priority class {} is no longer on the gang objects ({}), so each pod's own "

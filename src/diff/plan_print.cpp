@@ -66,10 +66,10 @@ std::string format_plan_text(const MigrationPlan& plan) {
   Steps s;
   if (!plan.delete_before_upgrade.empty()) {
     s.step(fmt::format(
-        "On Kubernetes {}, before upgrading: stop the workloads that use these objects (their pods name "
-        "them), "
-        "then delete, in this order; a removed API version's objects are not converted, so they must be gone "
-        "before the upgrade (KEP-4671 upgrade notes, kubernetes/kubernetes#140184):",
+        "On Kubernetes {}, before upgrading: stop the pods that use these objects (e.g. scale the "
+        "PodCliqueSet to 0 replicas), then delete them in this order; objects of an API version the new "
+        "release no longer serves are not converted and must be gone before the upgrade (KEP-4671 upgrade "
+        "notes, kubernetes/kubernetes#140184):",
         plan.from.version.text()));
     s.objects(plan.delete_before_upgrade, false);
   }

@@ -209,15 +209,6 @@ void drop_nulls(Json& node) {
   }
 }
 
-bool has_path(const Json& object, const std::vector<std::string>& tokens) {
-  bool found = false;
-  // for_each_parent takes a mutable root but only reads it; the callback reads too.
-  for_each_parent(const_cast<Json&>(object), tokens, [&](Json& parent, const std::string& last) {
-    if (parent.is_object() && parent.contains(last)) found = true;
-  });
-  return found;
-}
-
 void apply_rule(const FieldRule& r, Json& object) {
   auto tokens = split_pointer(r.path);
   switch (r.rule) {
@@ -284,8 +275,9 @@ void normalize_pair(Json& old_side, Origin old_origin, Json& new_side) {
   if (old_origin != Origin::kLive) return;
   for (const auto& r : server_field_rules()) {
     if (r.rule != K::kFilledWhenUnset || !applies(r, old_side) || !applies(r, new_side)) continue;
-    auto tokens = split_pointer(r.path);
-    if (!has_path(new_side, tokens)) erase_matching(old_side, tokens);
+    for (const auto& path : matching_paths(old_side, split_pointer(r.path))) {
+      if (!find_path(new_side, path)) erase_path(old_side, path);
+    }
   }
 }
 
