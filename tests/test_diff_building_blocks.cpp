@@ -38,7 +38,8 @@ TEST_CASE("server fields: every rule names its source", "[diff][unit]") {
 }
 
 TEST_CASE("server fields: finalizers of 1.37 and 1.38 are never a difference", "[diff][unit]") {
-  // k8s-workload-api.md §12: podgroup-protection on every 1.37 PodGroup; compositepodgroup-protection in 1.38.
+  // k8s-workload-api.md §12: podgroup-protection on every 1.37 PodGroup; compositepodgroup-protection
+  // in 1.38.
   Json rendered = object("scheduling.k8s.io/v1alpha3", "CompositePodGroup", "g", Json::object());
   Json live = rendered;
   live["metadata"]["finalizers"] = Json::array({"scheduling.k8s.io/compositepodgroup-protection"});
@@ -50,15 +51,18 @@ TEST_CASE("server fields: finalizers of 1.37 and 1.38 are never a difference", "
 }
 
 TEST_CASE("server fields: nulls are absent, a value is not", "[diff][unit]") {
-  Json rendered = object("scheduling.k8s.io/v1beta1", "Workload", "w",
-                         Json::parse(R"({"podGroupTemplates":[{"name":"a","schedulingPolicy":{"gang":{"minCount":1}}}]})"));
+  Json rendered = object(
+      "scheduling.k8s.io/v1beta1", "Workload", "w",
+      Json::parse(R"({"podGroupTemplates":[{"name":"a","schedulingPolicy":{"gang":{"minCount":1}}}]})"));
   Json live = rendered;
   live["spec"]["podGroupTemplates"][0]["schedulingConstraints"] = nullptr;
   CHECK(op_of(live, rendered) == Op::kUnchanged);
-  live["spec"]["podGroupTemplates"][0]["schedulingConstraints"] = Json::parse(R"({"topology":[{"key":"rack"}]})");
+  live["spec"]["podGroupTemplates"][0]["schedulingConstraints"] =
+      Json::parse(R"({"topology":[{"key":"rack"}]})");
   CHECK(op_of(live, rendered) == Op::kChanged);
   // Composite Workload (§12): podGroupTemplates: null next to compositePodGroupTemplates.
-  Json composite = object("scheduling.k8s.io/v1alpha3", "Workload", "w", Json::parse(R"({"compositePodGroupTemplates":[]})"));
+  Json composite = object("scheduling.k8s.io/v1alpha3", "Workload", "w",
+                          Json::parse(R"({"compositePodGroupTemplates":[]})"));
   Json composite_live = composite;
   composite_live["spec"]["podGroupTemplates"] = nullptr;
   CHECK(op_of(composite_live, composite) == Op::kUnchanged);
@@ -80,7 +84,8 @@ TEST_CASE("server fields: admission-filled fields on flat and composite objects,
   CHECK(op_of(live, rendered) == Op::kUnchanged);
   // Rendered with a preemptionPolicy: now it is compared.
   Json with_policy = rendered;
-  with_policy["spec"]["compositePodGroupTemplates"][0]["podGroupTemplates"][0]["preemptionPolicy"] = "PreemptLowerPriority";
+  with_policy["spec"]["compositePodGroupTemplates"][0]["podGroupTemplates"][0]["preemptionPolicy"] =
+      "PreemptLowerPriority";
   auto d = diff_object_sets({live}, {with_policy}, CompareOptions{});
   REQUIRE(d[0].changes.size() == 1);
   CHECK(d[0].changes[0].path ==
@@ -92,8 +97,10 @@ TEST_CASE("server fields: admission-filled fields on flat and composite objects,
 }
 
 TEST_CASE("server fields: KAI value-typed and runtime fields", "[diff][unit]") {
-  // scheduler-crs.md §4.1: topologyConstraint is a value ({}), markUnschedulable and schedulingBackoff runtime.
-  Json rendered = object("scheduling.run.ai/v2alpha2", "PodGroup", "g", Json::parse(R"({"minMember":2,"queue":"q"})"));
+  // scheduler-crs.md §4.1: topologyConstraint is a value ({}), markUnschedulable and schedulingBackoff
+  // runtime.
+  Json rendered =
+      object("scheduling.run.ai/v2alpha2", "PodGroup", "g", Json::parse(R"({"minMember":2,"queue":"q"})"));
   Json live = rendered;
   live["spec"]["topologyConstraint"] = Json::object();
   live["spec"]["markUnschedulable"] = true;
@@ -104,9 +111,10 @@ TEST_CASE("server fields: KAI value-typed and runtime fields", "[diff][unit]") {
 }
 
 TEST_CASE("server fields: a live pod is compared on what its stub declares", "[diff][unit]") {
-  Json stub = object("v1", "Pod", "c-0", Json::parse(R"({"schedulerName":"default-scheduler",
+  Json stub =
+      object("v1", "Pod", "c-0", Json::parse(R"({"schedulerName":"default-scheduler",
                      "schedulingGroup":{"podGroupName":"g-c"}})"),
-                     Json::parse(R"({"labels":{"grove.io/podclique":"c","grove.io/podclique-pod-index":"0"}})"));
+             Json::parse(R"({"labels":{"grove.io/podclique":"c","grove.io/podclique-pod-index":"0"}})"));
   Json live = object("v1", "Pod", "c-x7k2p", Json::parse(R"({"schedulerName":"default-scheduler",
                      "schedulingGroup":{"podGroupName":"g-c"},"nodeName":"n1","containers":[{"name":"c"}]})"),
                      Json::parse(R"({"labels":{"grove.io/podclique":"c","grove.io/podclique-pod-index":"0",
@@ -125,8 +133,10 @@ TEST_CASE("server fields: a live pod is compared on what its stub declares", "[d
 
 TEST_CASE("pod identity: Grove labels, Job labels or annotations, else the hostname", "[diff][unit]") {
   // grove.md §4.5, §4.1; jobset.md §2.
-  CHECK(pod_identity(Json::parse(R"({"metadata":{"labels":{"grove.io/podclique":"a-0-w","grove.io/podclique-pod-index":"3"}}})")) ==
-        "a-0-w-3");
+  CHECK(
+      pod_identity(Json::parse(
+          R"({"metadata":{"labels":{"grove.io/podclique":"a-0-w","grove.io/podclique-pod-index":"3"}}})")) ==
+      "a-0-w-3");
   CHECK(pod_identity(Json::parse(R"({"metadata":{"labels":{"batch.kubernetes.io/job-name":"js-w-1"},
         "annotations":{"batch.kubernetes.io/job-completion-index":"2"}}})")) == "js-w-1-2");
   CHECK(pod_identity(Json::parse(R"({"metadata":{},"spec":{"hostname":"h-0"}})")) == "h-0");
@@ -134,10 +144,9 @@ TEST_CASE("pod identity: Grove labels, Job labels or annotations, else the hostn
 }
 
 TEST_CASE("scope: labels, owners, references and names", "[diff][unit]") {
-  std::vector<Json> rendered = {
-      object("scheduler.grove.io/v1alpha1", "PodGang", "shop-0", Json::object(),
-             Json::parse(R"({"labels":{"app.kubernetes.io/part-of":"shop"}})")),
-      object("scheduling.k8s.io/v1beta1", "Workload", "shop-0", Json::object())};
+  std::vector<Json> rendered = {object("scheduler.grove.io/v1alpha1", "PodGang", "shop-0", Json::object(),
+                                       Json::parse(R"({"labels":{"app.kubernetes.io/part-of":"shop"}})")),
+                                object("scheduling.k8s.io/v1beta1", "Workload", "shop-0", Json::object())};
   std::vector<SourceRef> sources = {{"PodCliqueSet", "shop"}};
   std::vector<Json> live = {
       object("scheduler.grove.io/v1alpha1", "PodGang", "shop-0-sg-9", Json::object(),
@@ -147,8 +156,10 @@ TEST_CASE("scope: labels, owners, references and names", "[diff][unit]") {
       object("scheduling.k8s.io/v1beta1", "Workload", "shop-0", Json::object()),
       object("scheduling.k8s.io/v1beta1", "Workload", "old", Json::object(),
              Json::parse(R"({"ownerReferences":[{"kind":"PodGang","name":"shop-0"}]})")),
-      object("scheduling.k8s.io/v1beta1", "PodGroup", "stray", Json::parse(R"({"workloadRef":{"workloadName":"shop-0"}})")),
-      object("scheduling.k8s.io/v1beta1", "PodGroup", "cart-x", Json::parse(R"({"workloadRef":{"workloadName":"cart-0"}})")),
+      object("scheduling.k8s.io/v1beta1", "PodGroup", "stray",
+             Json::parse(R"({"workloadRef":{"workloadName":"shop-0"}})")),
+      object("scheduling.k8s.io/v1beta1", "PodGroup", "cart-x",
+             Json::parse(R"({"workloadRef":{"workloadName":"cart-0"}})")),
   };
   auto split = split_by_scope(live, rendered, sources);
   CHECK(split.in_scope.size() == 4);
@@ -176,9 +187,13 @@ TEST_CASE("immutable fields: what cannot change in place", "[diff][unit]") {
   Json pg136 = object("scheduling.k8s.io/v1alpha2", "PodGroup", "g", Json::object());
   CHECK_FALSE(immutable_reason(pg136, "/spec/schedulingPolicy/gang/minCount").empty());
   Json w = object("scheduling.k8s.io/v1alpha3", "Workload", "w", Json::object());
-  CHECK(immutable_reason(w, "/spec/compositePodGroupTemplates/name=r/podGroupTemplates/name=l/schedulingPolicy/gang/minCount")
+  CHECK(immutable_reason(
+            w,
+            "/spec/compositePodGroupTemplates/name=r/podGroupTemplates/name=l/schedulingPolicy/gang/minCount")
             .empty());
-  CHECK_FALSE(immutable_reason(w, "/spec/compositePodGroupTemplates/name=r/schedulingPolicy/gang/minGroupCount").empty());
+  CHECK_FALSE(
+      immutable_reason(w, "/spec/compositePodGroupTemplates/name=r/schedulingPolicy/gang/minGroupCount")
+          .empty());
   CHECK_FALSE(immutable_reason(w, "/spec/podGroupTemplates/name=new").empty());
   Json pod = object("v1", "Pod", "p", Json::object());
   CHECK_FALSE(immutable_reason(pod, "/spec/schedulerName").empty());

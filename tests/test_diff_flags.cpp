@@ -53,13 +53,15 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       {preview() + "--to-backend nosuch", 2, "unknown backend \"nosuch\""},
       {preview() + "--to-kube-version 1.34", 2, "1.34"},
       {preview() + "--to-hierarchy diagonal", 2, "--to-hierarchy"},
-      {preview() + "--to-feature-gates Bogus=true", 2, "unrecognized feature gate \"Bogus\" for Kubernetes 1.37"},
+      {preview() + "--to-feature-gates Bogus=true", 2,
+       "unrecognized feature gate \"Bogus\" for Kubernetes 1.37"},
       // the target's gates are its own: a 1.36-only gate is refused on a 1.37 target, and carried over
       // from --feature-gates only where the target has it (k8s-workload-api.md §2)
       {preview() + "--to-kube-version 1.37 --to-feature-gates GangScheduling=true", 2,
        "unrecognized feature gate \"GangScheduling\" for Kubernetes 1.37"},
       {preview() + "--kube-version 1.36 --feature-gates GangScheduling=true --to-kube-version 1.37", 0, ""},
-      {preview() + "--kube-version 1.36 --to-kube-version 1.37 --to-feature-gates TopologyAwareWorkloadScheduling=true",
+      {preview() + "--kube-version 1.36 --to-kube-version 1.37 --to-feature-gates "
+                   "TopologyAwareWorkloadScheduling=true",
        0, ""},
       // outputs
       {changed() + "-o brief", 1, ""},
@@ -91,7 +93,8 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       {"diff -f - --topology - --live x.yaml", 2, "-f and --topology both name it"},
       {"diff -f " + pcs() + " --live - --live -", 2, "--live and --live both name it"},
       // inputs: invalid is 1 (as render and validate), I/O is 3
-      {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"), 1, ""},
+      {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"),
+       1, ""},
       {"diff -f " + pcs() + " --include podgang --live " + live("live-broken.yaml"), 1, "live-broken.yaml:"},
       {"diff -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3, ""},
       {"diff -f " + pcs() + " --live /nonexistent/live.yaml", 3, ""},
@@ -137,16 +140,19 @@ TEST_CASE("diff flags: -q prints nothing, not even notes", "[diff][flags]") {
   CHECK(r.err.empty());
 }
 
-TEST_CASE("diff flags: an --ignore that matches nothing is a warning and changes nothing else", "[diff][flags]") {
+TEST_CASE("diff flags: an --ignore that matches nothing is a warning and changes nothing else",
+          "[diff][flags]") {
   auto with = run_grovectl(changed() + "--ignore 'Workload:/spec'");
   auto without = run_grovectl(changed());
   CHECK(with.exit_code == without.exit_code);
   CHECK(with.out == without.out);
-  CHECK(with.err.find("grovectl: warning: --ignore \"Workload:/spec\" matched nothing in the compared objects\n") !=
+  CHECK(with.err.find(
+            "grovectl: warning: --ignore \"Workload:/spec\" matched nothing in the compared objects\n") !=
         std::string::npos);
 }
 
-TEST_CASE("diff flags: -o json is {summary, diffs}; -o brief is one line per changed field", "[diff][flags]") {
+TEST_CASE("diff flags: -o json is {summary, diffs}; -o brief is one line per changed field",
+          "[diff][flags]") {
   auto j = run_grovectl(changed() + "-o json");
   Json out = Json::parse(j.out);
   CHECK(out["summary"] == Json::parse(R"({"added":0,"removed":0,"changed":1,"unchanged":1,"outOfScope":0})"));

@@ -31,11 +31,14 @@ const std::vector<Variant>& variants() {
       {"volcano.yaml", "shop.yaml", "--backend volcano", 7},
       {"koord.yaml", "shop.yaml", "--backend koord-scheduler", 8},
       {"default-1.35.yaml", "shop.yaml", "--kube-version 1.35", 7},
-      {"default-1.36.yaml", "shop.yaml", "--kube-version 1.36 --feature-gates WorkloadAwarePreemption=true", 10},
-      {"default-1.37.yaml", "shop.yaml", "--kube-version 1.37 --feature-gates PodGroupPreemptionPolicy=true", 10},
+      {"default-1.36.yaml", "shop.yaml", "--kube-version 1.36 --feature-gates WorkloadAwarePreemption=true",
+       10},
+      {"default-1.37.yaml", "shop.yaml", "--kube-version 1.37 --feature-gates PodGroupPreemptionPolicy=true",
+       10},
       {"default-1.37-composite.yaml", "shop.yaml",
        "--kube-version 1.37 --hierarchy composite "
-       "--feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true,PodGroupPreemptionPolicy=true",
+       "--feature-gates "
+       "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true,PodGroupPreemptionPolicy=true",
        12},
       {"jobset-default-1.37.yaml", "trainer-jobset.yaml", "--kube-version 1.37", 9},
   };
@@ -47,14 +50,15 @@ std::string include_for(const Variant& v) {
 }
 
 CommandResult diff_live(const Variant& v, const std::string& live_path, const std::string& extra = "") {
-  return run_grovectl("diff -f " + quote(testdata(std::string("diff/live/") + v.input).string()) + " " + v.flags +
-                      " --include " + include_for(v) + " --live " + quote(live_path) + " " + extra);
+  return run_grovectl("diff -f " + quote(testdata(std::string("diff/live/") + v.input).string()) + " " +
+                      v.flags + " --include " + include_for(v) + " --live " + quote(live_path) + " " + extra);
 }
 
 // The capture's List items (the loader flattens kind: List).
 Json capture_items(const Variant& v) {
   Json items = Json::array();
-  for (auto& o : parse_yaml_docs(read_file(testdata(std::string("diff/live/") + v.capture)))) items.push_back(o);
+  for (auto& o : parse_yaml_docs(read_file(testdata(std::string("diff/live/") + v.capture))))
+    items.push_back(o);
   return items;
 }
 
@@ -114,7 +118,8 @@ Expected change_one_field(Json& o) {
   if (api.ends_with("v1alpha1")) {
     Json& t = spec["podGroups"][0];
     int64_t v = bump(t["policy"]["gang"]["minCount"]);
-    return {kind, name, "/spec/podGroups/name=" + t["name"].get<std::string>() + "/policy/gang/minCount", v + 1, v};
+    return {kind, name, "/spec/podGroups/name=" + t["name"].get<std::string>() + "/policy/gang/minCount",
+            v + 1, v};
   }
   if (spec.contains("compositePodGroupTemplates")) {
     Json& c = spec["compositePodGroupTemplates"][0];
@@ -128,8 +133,8 @@ Expected change_one_field(Json& o) {
   Json& t = spec["podGroupTemplates"][0];
   int64_t v = bump(t["schedulingPolicy"]["gang"]["minCount"]);
   return {kind, name,
-          "/spec/podGroupTemplates/name=" + t["name"].get<std::string>() + "/schedulingPolicy/gang/minCount", v + 1,
-          v};
+          "/spec/podGroupTemplates/name=" + t["name"].get<std::string>() + "/schedulingPolicy/gang/minCount",
+          v + 1, v};
 }
 
 }  // namespace
@@ -202,76 +207,50 @@ Json changes_of(const CommandResult& r, const std::string& kind) {
 }  // namespace
 
 TEST_CASE("diff live captures: a real value in a field the server also writes still shows", "[diff][live]") {
-  const auto& all = variants();
-  const Variant& kai = all[0];
-  const Variant& volcano = all[1];
-  const Variant& v136 = all[4];
-  const Variant& v137 = all[5];
+  struct RealValue {
+    const char* what;
+    size_t variant;       // index into variants()
+    const char* kind;     // the first object of this kind in the capture gets...
+    const char* pointer;  // ...this field set to...
+    Json live_value;      // ...this value; the diff then reports exactly one change at `pointer`
+    Json rendered_value;  // with the rendered value (null: absent)
+  };
+  const std::vector<RealValue> cases = {
+      {"KAI topologyConstraint set, not the value-typed {} (scheduler-crs.md §4.1)", 0, "PodGroup",
+       "/spec/topologyConstraint",
+       Json{{"topology", "zones"}, {"requiredTopologyLevel", "topology.kubernetes.io/zone"}}, nullptr},
+      {"v1beta1 schedulingConstraints with a topology, not the server's null (k8s-workload-api.md §12)", 5,
+       "PodGroup", "/spec/schedulingConstraints",
+       Json{{"topology", Json::array({Json{{"key", "topology.kubernetes.io/rack"}}})}}, nullptr},
+      {"a priorityClassName other than the rendered one (admission fills only an unset one)", 5, "PodGroup",
+       "/spec/priorityClassName", "team-low", "team-high"},
+      {"v1alpha2 disruptionMode PodGroup, not the server default Pod (k8s-workload-api.md §5.2)", 4,
+       "PodGroup", "/spec/disruptionMode", "PodGroup", "Pod"},
+      {"a Volcano queue other than the CRD default", 1, "PodGroup", "/spec/queue", "research", "default"},
+      {"a stale KAI membership label on a default-scheduler pod (scheduler-crs.md §6), against the stub", 5,
+       "Pod", "/metadata/labels/kai.scheduler~1subgroup-name", "shop-0-leader", nullptr},
+  };
+  for (const auto& c : cases) {
+    SECTION(c.what) {
+      const Variant& v = variants()[c.variant];
+      Json items = capture_items(v);
+      item(items, c.kind)[Json::json_pointer(c.pointer)] = c.live_value;
+      auto r = diff_live(v, write_live(items, "real-value"), "-o json");
+      CHECK(r.exit_code == 1);
+      Json changes = changes_of(r, c.kind);
+      REQUIRE(changes.size() == 1);
+      CHECK(changes[0]["path"] == c.pointer);
+      CHECK(changes[0]["old"] == c.live_value);
+      CHECK(changes[0]["new"] == c.rendered_value);
+    }
+  }
+}
 
-  SECTION("KAI topologyConstraint set, not the value-typed {} (scheduler-crs.md §4.1)") {
-    Json items = capture_items(kai);
-    item(items, "PodGroup")["spec"]["topologyConstraint"] =
-        Json{{"topology", "zones"}, {"requiredTopologyLevel", "topology.kubernetes.io/zone"}};
-    auto r = diff_live(kai, write_live(items, "kai-topology"), "-o json");
-    CHECK(r.exit_code == 1);
-    Json c = changes_of(r, "PodGroup");
-    REQUIRE(c.size() == 1);
-    CHECK(c[0]["path"] == "/spec/topologyConstraint");
-    CHECK(c[0]["new"].is_null());
-  }
-  SECTION("v1beta1 schedulingConstraints with a topology, not the server's null (§12)") {
-    Json items = capture_items(v137);
-    item(items, "PodGroup")["spec"]["schedulingConstraints"] =
-        Json{{"topology", Json::array({Json{{"key", "topology.kubernetes.io/rack"}}})}};
-    auto r = diff_live(v137, write_live(items, "v137-constraints"), "-o json");
-    CHECK(r.exit_code == 1);
-    Json c = changes_of(r, "PodGroup");
-    REQUIRE(c.size() == 1);
-    CHECK(c[0]["path"] == "/spec/schedulingConstraints");
-  }
-  SECTION("a priorityClassName that differs from the rendered one (admission fills only an unset one)") {
-    Json items = capture_items(v137);
-    item(items, "PodGroup")["spec"]["priorityClassName"] = "team-low";
-    auto r = diff_live(v137, write_live(items, "v137-priority"), "-o json");
-    Json c = changes_of(r, "PodGroup");
-    REQUIRE(c.size() == 1);
-    CHECK(c[0]["path"] == "/spec/priorityClassName");
-    CHECK(c[0]["old"] == "team-low");
-    CHECK(c[0]["new"] == "team-high");
-  }
-  SECTION("v1alpha2 disruptionMode PodGroup against the server default Pod (§5.2)") {
-    Json items = capture_items(v136);
-    item(items, "PodGroup")["spec"]["disruptionMode"] = "PodGroup";
-    auto r = diff_live(v136, write_live(items, "v136-disruption"), "-o json");
-    Json c = changes_of(r, "PodGroup");
-    REQUIRE(c.size() == 1);
-    CHECK(c[0]["path"] == "/spec/disruptionMode");
-    CHECK(c[0]["new"] == "Pod");
-  }
-  SECTION("a Volcano queue other than the CRD default") {
-    Json items = capture_items(volcano);
-    item(items, "PodGroup")["spec"]["queue"] = "research";
-    auto r = diff_live(volcano, write_live(items, "volcano-queue"), "-o json");
-    Json c = changes_of(r, "PodGroup");
-    REQUIRE(c.size() == 1);
-    CHECK(c[0]["path"] == "/spec/queue");
-  }
-  SECTION("a stale KAI membership label on a default-scheduler pod (scheduler-crs.md §6) shows against the stub") {
-    Json items = capture_items(v137);
-    Json& pod = item(items, "Pod");
-    pod["metadata"]["labels"]["kai.scheduler/subgroup-name"] = "shop-0-leader";
-    pod["metadata"]["labels"]["grove.io/podgang"] = "shop-9";
-    auto r = diff_live(v137, write_live(items, "v137-pod-labels"), "-o json");
-    Json c = changes_of(r, "Pod");
-    REQUIRE(c.size() == 2);
-    CHECK(c[0]["path"] == "/metadata/labels/grove.io~1podgang");
-    CHECK(c[1]["path"] == "/metadata/labels/kai.scheduler~1subgroup-name");
-  }
-  SECTION("finalizers of any controller are never a difference") {
-    Json items = capture_items(v137);
-    item(items, "PodGroup")["metadata"]["finalizers"].push_back("example.com/audit");
-    item(items, "Workload")["metadata"]["finalizers"] = Json::array({"example.com/audit"});
-    auto r = diff_live(v137, write_live(items, "v137-finalizers"));
-    CHECK(r.exit_code == 0);
-  }
+TEST_CASE("diff live captures: finalizers of any controller are never a difference", "[diff][live]") {
+  const Variant& v137 = variants()[5];
+  Json items = capture_items(v137);
+  item(items, "PodGroup")["metadata"]["finalizers"].push_back("example.com/audit");
+  item(items, "Workload")["metadata"]["finalizers"] = Json::array({"example.com/audit"});
+  auto r = diff_live(v137, write_live(items, "v137-finalizers"));
+  CHECK(r.exit_code == 0);
 }

@@ -2,9 +2,10 @@
 // object diff. Each expected text is derived by hand from the reference facts named next to it:
 //   gangs          grove.md §4.2 (names, pod groups, minAvailable defaults)
 //   gang shapes    scheduler-crs.md §4.2 (KAI: one PodGroup, minMember = sum), §3.3 (Volcano: one PodGroup,
-//                  subGroupPolicy per pod group), §2.1 (Koordinator: one PodGroup per pod group in a GangGroup);
-//                  k8s-workload-api.md §5.1/§7 (Workload API: a PodGroup per pod group, each its own gang),
-//                  §6.6 and grove.md §9.3 (composite: a CompositePodGroup whose minGroupCount = its children)
+//                  subGroupPolicy per pod group), §2.1 (Koordinator: one PodGroup per pod group in a
+//                  GangGroup); k8s-workload-api.md §5.1/§7 (Workload API: a PodGroup per pod group, each its
+//                  own gang), §6.6 and grove.md §9.3 (composite: a CompositePodGroup whose minGroupCount =
+//                  its children)
 //   prerequisites  k8s-workload-api.md §1, §2, §6.1 (runtime-config, gates and components per release);
 //                  GREP-531 RBAC (grove.md §9.1/§9.2); GREP-537 RBAC (scheduler-crs.md §2.1)
 //   edits          grove.md §4.4 (backend from the cliques' schedulerName), scheduler-crs.md §3.3/§4.2 (keys
@@ -42,7 +43,8 @@ TEST_CASE("migration plan: KAI -> default-scheduler 1.37 flat loses whole-gang a
   auto r = run_grovectl(migration("llm-serve-kai.yaml", "--to-backend default-scheduler -o brief"));
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
-  CHECK(plan_of(r.out) == R"(Migration plan: kai-scheduler on Kubernetes 1.37 → default-scheduler on Kubernetes 1.37 (flat)
+  CHECK(plan_of(r.out) ==
+        R"(Migration plan: kai-scheduler on Kubernetes 1.37 → default-scheduler on Kubernetes 1.37 (flat)
 
 Scheduling changes:
   - gang inference/llm-serve-0: whole-gang atomicity is lost: one KAI PodGroup (minMember 8 over 5 subgroups) becomes 5 PodGroups, each admitted on its own, so llm-serve-0-router can be scheduled without llm-serve-0-prefill-0-pleader, llm-serve-0-prefill-0-pworker, llm-serve-0-decode-0-dleader and llm-serve-0-decode-0-dworker; --hierarchy composite keeps the gang whole
@@ -82,13 +84,14 @@ Steps:
 }
 
 TEST_CASE("migration plan: KAI -> default-scheduler 1.37 composite keeps the gang whole", "[diff][plan]") {
-  auto r = run_grovectl(migration(
-      "llm-serve-kai.yaml",
-      "--to-backend default-scheduler --to-hierarchy composite "
-      "--to-feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true -o brief"));
+  auto r = run_grovectl(
+      migration("llm-serve-kai.yaml",
+                "--to-backend default-scheduler --to-hierarchy composite "
+                "--to-feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true -o brief"));
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
-  CHECK(plan_of(r.out) == R"(Migration plan: kai-scheduler on Kubernetes 1.37 → default-scheduler on Kubernetes 1.37 (composite)
+  CHECK(plan_of(r.out) ==
+        R"(Migration plan: kai-scheduler on Kubernetes 1.37 → default-scheduler on Kubernetes 1.37 (composite)
 
 Scheduling changes:
   - gang inference/llm-serve-0: still admitted whole: one KAI PodGroup (minMember 8 over 5 subgroups) becomes a CompositePodGroup (minGroupCount 5) over 5 PodGroups
@@ -144,7 +147,7 @@ Scheduling changes:
   - PodCliqueSet ml/train: priority class high-priority is no longer on the gang objects (the Koordinator PodGroup has no priorityClassName field), so each pod's own priorityClassName decides; the pod templates of cliques leader set none
 Prerequisites on the target:
   - koord-scheduler installed with the scheduling.sigs.k8s.io/v1alpha1 PodGroup CRD
-  - RBAC for whoever creates the objects: create, get, list, watch, update and delete on podgroups.scheduling.sigs.k8s.io (GREP-537)
+  - RBAC for whoever creates the objects (the Grove operator, GREP-537, or your pipeline): create, get, list, watch, update and delete on podgroups.scheduling.sigs.k8s.io
 Edits the inputs need:
   - PodCliqueSet ml/train: in cliques leader and worker, set spec.podSpec.schedulerName to koord-scheduler (now volcano); the backend and the pods' scheduler follow it
   - PodCliqueSet ml/train: annotation scheduling.grove.io/volcano-queue on the PodCliqueSet is read only by volcano and is unused afterwards (remove it, or keep it for a way back)
@@ -174,11 +177,13 @@ TEST_CASE("migration plan: 1.36 -> 1.37 deletes v1alpha2 objects before the upgr
   // pcs.yaml (testdata/diff): gangs shop-0 = [shop-0-leader, shop-0-sg-0-worker], shop-0-sg-0 =
   // [shop-0-sg-1-worker]; PodGroups <gang>-<pod group> (GREP-531). Deletion runs against creation
   // (Workload, then its PodGroups; gangs in order), so it starts with the last PodGroup.
-  auto r = run_grovectl("diff -f " + quote(testdata("diff/pcs.yaml").string()) +
-                        " --kube-version 1.36 --feature-gates GangScheduling=true --to-kube-version 1.37 -o brief");
+  auto r = run_grovectl(
+      "diff -f " + quote(testdata("diff/pcs.yaml").string()) +
+      " --kube-version 1.36 --feature-gates GangScheduling=true --to-kube-version 1.37 -o brief");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
-  CHECK(r.out == R"(Migration plan: default-scheduler on Kubernetes 1.36 → default-scheduler on Kubernetes 1.37 (flat)
+  CHECK(r.out ==
+        R"(Migration plan: default-scheduler on Kubernetes 1.36 → default-scheduler on Kubernetes 1.37 (flat)
 
 Prerequisites on the target:
   - kube-apiserver --runtime-config=scheduling.k8s.io/v1beta1=true (beta APIs are not served by default)
@@ -230,8 +235,10 @@ TEST_CASE("migration plan: -o json carries the same plan as data", "[diff][plan]
   CHECK(types == std::vector<std::string>{"gang-atomicity-lost", "gang-atomicity-lost", "preemption"});
   CHECK(plan["schedulingChanges"][0]["subject"] == "inference/llm-serve-0");
   std::vector<std::string> prereq;
-  for (const auto& n : plan["prerequisites"]) prereq.push_back(n["type"].get<std::string>() + " " + n["subject"].get<std::string>());
-  CHECK(prereq == std::vector<std::string>{"runtime-config scheduling.k8s.io/v1beta1", "feature-gate GenericWorkload",
+  for (const auto& n : plan["prerequisites"])
+    prereq.push_back(n["type"].get<std::string>() + " " + n["subject"].get<std::string>());
+  CHECK(prereq == std::vector<std::string>{"runtime-config scheduling.k8s.io/v1beta1",
+                                           "feature-gate GenericWorkload",
                                            "rbac workloads.scheduling.k8s.io, podgroups.scheduling.k8s.io"});
   std::vector<std::string> edits;
   for (const auto& n : plan["inputEdits"]) edits.push_back(n["type"]);
@@ -245,7 +252,8 @@ TEST_CASE("migration plan: -o json carries the same plan as data", "[diff][plan]
   // The text runbook says the same: every note's text appears in it.
   auto text = run_grovectl(migration("llm-serve-kai.yaml", "--to-backend default-scheduler"));
   for (const char* section : {"schedulingChanges", "prerequisites", "inputEdits"}) {
-    for (const auto& n : plan[section]) CHECK(text.out.find(n["text"].get<std::string>()) != std::string::npos);
+    for (const auto& n : plan[section])
+      CHECK(text.out.find(n["text"].get<std::string>()) != std::string::npos);
   }
 }
 
@@ -254,9 +262,10 @@ TEST_CASE("migration plan: the target's feature gates and a 1.37 pod priority mi
   // it; kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from its own (PR #139920).
   auto r = run_grovectl(migration("train-volcano.yaml", "--to-backend default-scheduler"));
   INFO(r.out << r.err);
-  CHECK(r.out.find("  - PodCliqueSet ml/train: the PodGroups get priority class high-priority but the pods of "
-                   "cliques leader get (none); kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs "
-                   "from its own (kubernetes/kubernetes#139920): set spec.podSpec.priorityClassName to "
-                   "high-priority there\n") != std::string::npos);
+  CHECK(r.out.find(
+            "  - PodCliqueSet ml/train: the PodGroups get priority class high-priority but the pods of "
+            "cliques leader get (none); kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs "
+            "from its own (kubernetes/kubernetes#139920): set spec.podSpec.priorityClassName to "
+            "high-priority there\n") != std::string::npos);
   CHECK(r.out.find("priority class high-priority now goes on") == std::string::npos);  // Volcano had it too
 }

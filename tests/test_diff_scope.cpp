@@ -25,8 +25,9 @@ std::string renamed_capture(const std::string& capture, const std::string& from,
 
 CommandResult diff_two(const std::string& capture, const std::string& flags, const std::string& extra = "") {
   return run_grovectl("diff -f " + quote(testdata("diff/live/shop.yaml").string()) + " " + flags +
-                      " --include podgang,scheduler,pods --live " + quote(testdata("diff/live/" + capture).string()) +
-                      " --live " + quote(renamed_capture(capture, "shop", "cart")) + " " + extra);
+                      " --include podgang,scheduler,pods --live " +
+                      quote(testdata("diff/live/" + capture).string()) + " --live " +
+                      quote(renamed_capture(capture, "shop", "cart")) + " " + extra);
 }
 
 }  // namespace
@@ -72,11 +73,13 @@ TEST_CASE("diff scope: --show-unrelated lists the other PodCliqueSet's objects a
   CHECK(r.err.find("7 live objects not from these inputs are listed as removed") != std::string::npos);
 }
 
-TEST_CASE("diff scope: an object of the inputs that the render no longer produces is removed", "[diff][scope]") {
+TEST_CASE("diff scope: an object of the inputs that the render no longer produces is removed",
+          "[diff][scope]") {
   // live-extra.yaml holds shop-0-sg-1, a scaled gang of `shop` (part-of: shop) that pcs.yaml no longer has:
   // it belongs to the input, so it is a difference without any flag.
-  auto r = run_grovectl("diff -f " + quote(testdata("diff/pcs.yaml").string()) + " --include podgang --live " +
-                        quote(testdata("diff/live-extra.yaml").string()) + " -o json");
+  auto r =
+      run_grovectl("diff -f " + quote(testdata("diff/pcs.yaml").string()) + " --include podgang --live " +
+                   quote(testdata("diff/live-extra.yaml").string()) + " -o json");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(Json::parse(r.out)["summary"]["removed"] == 1);
@@ -93,8 +96,9 @@ TEST_CASE("diff scope: pods match by clique and pod index, and are shown under t
                "      kai.scheduler/subgroup-name: shop-0-other\n");
   auto path = scratch_dir("scope") / "kai-subgroup.yaml";
   std::ofstream(path) << text;
-  auto r = run_grovectl("diff -f " + quote(testdata("diff/live/shop.yaml").string()) +
-                        " --backend kai-scheduler --include pods --live " + quote(path.string()) + " -o brief");
+  auto r =
+      run_grovectl("diff -f " + quote(testdata("diff/live/shop.yaml").string()) +
+                   " --backend kai-scheduler --include pods --live " + quote(path.string()) + " -o brief");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out ==

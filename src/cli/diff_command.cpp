@@ -325,7 +325,8 @@ CommandRunner add_diff_command(CLI::App& app) {
                   "Color the text diff: auto (terminal, no NO_COLOR, TERM not dumb), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("--context-lines", flags->context_lines,
-                  "Unchanged lines around each change, 0 to 10000 (default 3)");
+                  "Unchanged lines around each change, 0 to 10000 (default 3)")
+      ->type_name("N");
   cmd->add_option(
       "--ignore", flags->ignore,
       "Leave objects or fields out of the comparison and the exit code: KIND[.GROUP][/NAME] (globs * and ?) "

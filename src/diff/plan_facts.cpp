@@ -103,6 +103,16 @@ void add(std::vector<Prerequisite>& out, std::string kind, std::string id, std::
   out.push_back({std::move(kind), std::move(id), std::move(text)});
 }
 
+// Whoever creates the backend's objects (the Grove operator, or a pipeline applying the render) needs
+// these verbs on them.
+void add_rbac(std::vector<Prerequisite>& out, const std::string& resources, const std::string& verbs,
+              const std::string& who) {
+  add(out, "rbac", resources,
+      fmt::format("RBAC for whoever creates the objects{}: {} on {}", who, verbs, resources));
+}
+
+constexpr const char* kAllVerbs = "create, get, list, watch, update, patch and delete";
+
 void workload_api_prerequisites(const PlanSide& side, const std::vector<Gang>& gangs,
                                 std::vector<Prerequisite>& out) {
   const int minor = side.version.minor;
@@ -133,10 +143,7 @@ void workload_api_prerequisites(const PlanSide& side, const std::vector<Gang>& g
   std::string resources = minor == 35 ? "workloads.scheduling.k8s.io"
                                       : "workloads.scheduling.k8s.io, podgroups.scheduling.k8s.io";
   if (composite(side)) resources += ", compositepodgroups.scheduling.k8s.io";
-  add(out, "rbac", resources,
-      fmt::format("RBAC for whoever creates the objects (the Grove operator, GREP-531, or your pipeline): "
-                  "create, get, list, watch, update, patch and delete on {}",
-                  resources));
+  add_rbac(out, resources, kAllVerbs, " (the Grove operator, GREP-531, or your pipeline)");
 }
 
 }  // namespace
@@ -260,9 +267,7 @@ std::vector<Prerequisite> prerequisites(const PlanSide& side, const std::vector<
         add(out, "topology", "kai-topology",
             "a KAI Topology named after the ClusterTopologyBinding (the Grove operator creates it from the "
             "binding)");
-      add(out, "rbac", "podgroups.scheduling.run.ai",
-          "RBAC for whoever creates the objects: create, get, list, watch, update, patch and delete on "
-          "podgroups.scheduling.run.ai");
+      add_rbac(out, "podgroups.scheduling.run.ai", kAllVerbs, "");
       break;
     case Backend::kVolcano:
       add(out, "scheduler", "volcano",
@@ -271,9 +276,7 @@ std::vector<Prerequisite> prerequisites(const PlanSide& side, const std::vector<
       for (const auto& q : queues(side.backend, gangs))
         add(out, "queue", "volcano:" + q,
             fmt::format("Volcano queue {} exists and is Open (Grove's admission checks it)", q));
-      add(out, "rbac", "podgroups.scheduling.volcano.sh",
-          "RBAC for whoever creates the objects: create, get, list, watch, update, patch and delete on "
-          "podgroups.scheduling.volcano.sh");
+      add_rbac(out, "podgroups.scheduling.volcano.sh", kAllVerbs, "");
       break;
     case Backend::kKoordScheduler:
       add(out, "scheduler", "koord-scheduler",
@@ -283,9 +286,8 @@ std::vector<Prerequisite> prerequisites(const PlanSide& side, const std::vector<
             "a ClusterNetworkTopology named default with the layers used, koord-scheduler "
             "--enable-network-topology-manager and the Coscheduling argument awareNetworkTopology: true "
             "(both are off by default)");
-      add(out, "rbac", "podgroups.scheduling.sigs.k8s.io",
-          "RBAC for whoever creates the objects: create, get, list, watch, update and delete on "
-          "podgroups.scheduling.sigs.k8s.io (GREP-537)");
+      add_rbac(out, "podgroups.scheduling.sigs.k8s.io", "create, get, list, watch, update and delete",
+               " (the Grove operator, GREP-537, or your pipeline)");
       break;
   }
   return out;
