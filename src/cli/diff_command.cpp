@@ -186,7 +186,7 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
     live_docs = load_documents(f.live, diags);
   }
   if (diags.has_errors()) return false;
-  diff::LiveSet live = diff::select_live(live_docs, rendered, diff::source_refs(docs), diags);
+  diff::LiveSet live = diff::select_live(std::move(live_docs), rendered, diff::source_refs(docs), diags);
   note_other_kinds(f, live.other_kinds);
   sides.old_side = std::move(live.in_scope);
   if (f.show_unrelated) {

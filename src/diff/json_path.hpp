@@ -28,7 +28,8 @@ size_t erase_matching(Json& root, const std::vector<std::string>& tokens);
 
 // The concrete paths of the nodes the pattern matches; list items by "name=X" when their list is keyed
 // (list_key), else by index, so a path found in one object can be looked up in another.
-std::vector<std::vector<std::string>> matching_paths(const Json& root, const std::vector<std::string>& tokens);
+std::vector<std::vector<std::string>> matching_paths(const Json& root,
+                                                     const std::vector<std::string>& tokens);
 // The node at a concrete path, or nullptr.
 const Json* find_path(const Json& root, const std::vector<std::string>& path);
 // Removes the node at a concrete path (if there).

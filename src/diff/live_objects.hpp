@@ -19,7 +19,7 @@ struct LiveSet {
 };
 
 // An object given twice (by identity) is a warning; the last copy is kept.
-LiveSet select_live(const std::vector<SourceDocument>& live_docs, const std::vector<Json>& rendered,
+LiveSet select_live(std::vector<SourceDocument> live_docs, const std::vector<Json>& rendered,
                     const std::vector<SourceRef>& sources, Diagnostics& diags);
 
 }  // namespace grovectl::diff

@@ -109,16 +109,16 @@ std::vector<SourceRef> source_refs(const std::vector<SourceDocument>& docs) {
   return out;
 }
 
-ScopeSplit split_by_scope(const std::vector<Json>& live, const std::vector<Json>& rendered,
+ScopeSplit split_by_scope(std::vector<Json> live, const std::vector<Json>& rendered,
                           const std::vector<SourceRef>& sources) {
   Anchors a = anchors_of(rendered, sources);
   ScopeSplit split;
-  for (const auto& o : live) {
+  for (auto& o : live) {
     std::string ns = object_key(o).ns;
     bool belongs =
         a.keys.count(match_key(o)) ||
         (a.namespaces.count(ns) && (labelled(o, ns, a) || owned(o, ns, a) || references_rendered(o, ns, a)));
-    (belongs ? split.in_scope : split.out_of_scope).push_back(o);
+    (belongs ? split.in_scope : split.out_of_scope).push_back(std::move(o));
   }
   return split;
 }

@@ -29,7 +29,7 @@ struct ScopeSplit {
 //   - has an owner reference to a source or to a rendered object (a PodGang, a Workload); or
 //   - names a rendered Workload or CompositePodGroup in its Workload API reference; or
 //   - has the identity (group, kind, namespace, name; pods by pod_identity) of a rendered object.
-ScopeSplit split_by_scope(const std::vector<Json>& live, const std::vector<Json>& rendered,
+ScopeSplit split_by_scope(std::vector<Json> live, const std::vector<Json>& rendered,
                           const std::vector<SourceRef>& sources);
 
 }  // namespace grovectl::diff

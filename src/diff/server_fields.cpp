@@ -1,5 +1,6 @@
 #include "diff/server_fields.hpp"
 
+#include <map>
 #include <set>
 
 #include "diff/json_path.hpp"
@@ -182,14 +183,66 @@ const std::vector<FieldRule>& server_field_rules() {
 
 namespace {
 
-bool applies(const FieldRule& r, const Json& object) {
-  if (!object.is_object()) return false;
-  if (r.group == nullptr) return true;
-  if (api_group(object) != r.group || object_key(object).kind != r.kind) return false;
+// The rules with their patterns split and defaults parsed once.
+struct CompiledRule {
+  const FieldRule* rule;
+  std::vector<std::string> tokens;
+  Json value;
+};
+
+const std::vector<CompiledRule>& compiled_rules() {
+  static const std::vector<CompiledRule> compiled = [] {
+    std::vector<CompiledRule> out;
+    for (const auto& r : server_field_rules()) {
+      out.push_back({&r, split_pointer(r.path), r.rule == K::kDefault ? Json::parse(r.value_json) : Json()});
+    }
+    return out;
+  }();
+  return compiled;
+}
+
+// What a rule is matched against, read once per object (apiVersion and kind only: no metadata lookups).
+struct ObjectType {
+  std::string group, kind, version;
+  explicit ObjectType(const Json& o) {
+    auto av = o.find("apiVersion");
+    auto k = o.find("kind");
+    if (k != o.end() && k->is_string()) kind = k->get<std::string>();
+    if (av == o.end() || !av->is_string()) return;
+    const auto& text = av->get_ref<const std::string&>();
+    auto slash = text.find('/');
+    group = slash == std::string::npos ? "" : text.substr(0, slash);
+    version = slash == std::string::npos ? text : text.substr(slash + 1);
+  }
+};
+
+using RuleList = std::vector<const CompiledRule*>;
+
+// Per (group, kind) the rules that can apply, in table order (every-object rules included), so an
+// object is checked against its own few rules rather than the whole table.
+const RuleList& rules_for(const ObjectType& t) {
+  static const auto index = [] {
+    std::pair<RuleList, std::map<std::pair<std::string, std::string>, RuleList>> out;
+    auto& [generic, by_kind] = out;
+    for (const auto& c : compiled_rules()) {
+      if (c.rule->group) by_kind[{c.rule->group, c.rule->kind}];
+    }
+    for (const auto& c : compiled_rules()) {
+      if (!c.rule->group) generic.push_back(&c);
+      for (auto& [key, list] : by_kind) {
+        if (!c.rule->group || (key.first == c.rule->group && key.second == c.rule->kind)) list.push_back(&c);
+      }
+    }
+    return out;
+  }();
+  auto it = index.second.find({t.group, t.kind});
+  return it == index.second.end() ? index.first : it->second;
+}
+
+bool version_applies(const FieldRule& r, const ObjectType& t) {
   if (r.versions.empty()) return true;
-  const std::string v = api_version(object);
   for (const auto& want : r.versions) {
-    if (want == v) return true;
+    if (want == t.version) return true;
   }
   return false;
 }
@@ -209,9 +262,9 @@ void drop_nulls(Json& node) {
   }
 }
 
-void apply_rule(const FieldRule& r, Json& object) {
-  auto tokens = split_pointer(r.path);
-  switch (r.rule) {
+void apply_rule(const CompiledRule& c, Json& object) {
+  const auto& tokens = c.tokens;
+  switch (c.rule->rule) {
     case K::kServerWritten:
     case K::kRuntime:
       erase_matching(object, tokens);
@@ -226,13 +279,11 @@ void apply_rule(const FieldRule& r, Json& object) {
         if (it != parent.end() && (it->is_object() || it->is_array()) && it->empty()) parent.erase(it);
       });
       break;
-    case K::kDefault: {
-      Json value = Json::parse(r.value_json);
+    case K::kDefault:
       for_each_parent(object, tokens, [&](Json& parent, const std::string& last) {
-        if (parent.is_object() && !parent.contains(last)) parent[last] = value;
+        if (parent.is_object() && !parent.contains(last)) parent[last] = c.value;
       });
       break;
-    }
     case K::kFilledWhenUnset:
       break;  // needs both sides: normalize_pair
   }
@@ -258,8 +309,10 @@ const Json& member_or_null(const Json& object, const char* key) {
 }  // namespace
 
 void normalize_alone(Json& object) {
-  for (const auto& r : server_field_rules()) {
-    if (r.rule != K::kDefault && applies(r, object)) apply_rule(r, object);
+  if (!object.is_object()) return;
+  const ObjectType type(object);
+  for (const CompiledRule* c : rules_for(type)) {
+    if (c->rule->rule != K::kDefault && version_applies(*c->rule, type)) apply_rule(*c, object);
   }
 }
 
@@ -268,14 +321,20 @@ void normalize_pair(Json& old_side, Origin old_origin, Json& new_side) {
     project_live_pod(old_side, new_side);
   }
   for (Json* side : {&old_side, &new_side}) {
-    for (const auto& r : server_field_rules()) {
-      if (applies(r, *side)) apply_rule(r, *side);
+    if (!side->is_object()) continue;
+    const ObjectType type(*side);
+    for (const CompiledRule* c : rules_for(type)) {
+      if (version_applies(*c->rule, type)) apply_rule(*c, *side);
     }
   }
-  if (old_origin != Origin::kLive) return;
-  for (const auto& r : server_field_rules()) {
-    if (r.rule != K::kFilledWhenUnset || !applies(r, old_side) || !applies(r, new_side)) continue;
-    for (const auto& path : matching_paths(old_side, split_pointer(r.path))) {
+  if (old_origin != Origin::kLive || !old_side.is_object() || !new_side.is_object()) return;
+  const ObjectType old_type(old_side), new_type(new_side);
+  if (old_type.group != new_type.group || old_type.kind != new_type.kind) return;
+  for (const CompiledRule* c : rules_for(old_type)) {
+    if (c->rule->rule != K::kFilledWhenUnset || !version_applies(*c->rule, old_type) ||
+        !version_applies(*c->rule, new_type))
+      continue;
+    for (const auto& path : matching_paths(old_side, c->tokens)) {
       if (!find_path(new_side, path)) erase_path(old_side, path);
     }
   }
