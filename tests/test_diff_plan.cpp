@@ -269,3 +269,35 @@ TEST_CASE("migration plan: the target's feature gates and a 1.37 pod priority mi
             "high-priority there\n") != std::string::npos);
   CHECK(r.out.find("priority class high-priority now goes on") == std::string::npos);  // Volcano had it too
 }
+
+TEST_CASE("migration plan: topology constraints dropped and taking effect", "[diff][plan]") {
+  // tas-kai.yaml: gang tas-0 with pod group tas-0-head (required kubernetes.io/rack, preferred
+  // kubernetes.io/hostname) and scaling-group replica tas-0-grp-0 (required kubernetes.io/block). KAI carries
+  // both strengths at every level (scheduler-crs.md §4.2); the Workload API only required keys
+  // (k8s-workload-api.md §10 item 7), at every level with a CompositePodGroup (grove.md §9.3).
+  const std::string gates = " --to-feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true";
+  auto to_composite = run_grovectl(
+      migration("tas-kai.yaml",
+                "--backend kai-scheduler --to-backend default-scheduler --to-hierarchy composite" + gates));
+  INFO(to_composite.out << to_composite.err);
+  REQUIRE(to_composite.exit_code == 1);
+  CHECK(to_composite.out.find("  - gang hpc/tas-0: the preferred topology constraint kubernetes.io/hostname "
+                              "on pod group tas-0-head "
+                              "is dropped (the Workload API has no preferred form)\n") != std::string::npos);
+  CHECK(to_composite.out.find("kubernetes.io/rack on") == std::string::npos);   // kept: both sides have it
+  CHECK(to_composite.out.find("kubernetes.io/block on") == std::string::npos);  // kept on the child composite
+  // Back again: the preferred key takes effect on KAI, whose Topology object must exist; the target of a
+  // move to KAI has no hierarchy of its own, so --hierarchy composite does not carry over.
+  auto to_kai = run_grovectl(migration("tas-kai.yaml",
+                                       "--backend default-scheduler --hierarchy composite --feature-gates "
+                                       "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true "
+                                       "--to-backend kai-scheduler"));
+  INFO(to_kai.out << to_kai.err);
+  REQUIRE(to_kai.exit_code == 1);
+  CHECK(to_kai.out.find(
+            "  - gang hpc/tas-0: the preferred topology constraint kubernetes.io/hostname on pod group "
+            "tas-0-head now takes effect\n") != std::string::npos);
+  CHECK(to_kai.out.find("  - KAI Topology grove-topology (the Grove operator creates it from the "
+                        "ClusterTopologyBinding grove-topology)\n") != std::string::npos);
+  CHECK(to_kai.out.find("  - KAI queue hpc exists\n") != std::string::npos);
+}

@@ -115,7 +115,11 @@ std::optional<RenderOptions> target_options(const DiffFlags& f, const RenderOpti
   SelectorFlags to = f.selectors;
   if (!f.to_backend.empty()) to.backend = f.to_backend;
   if (!f.to_kube_version.empty()) to.kube_version = f.to_kube_version;
-  if (!f.to_hierarchy.empty()) to.hierarchy = f.to_hierarchy;
+  if (!f.to_hierarchy.empty()) {
+    to.hierarchy = f.to_hierarchy;
+  } else if (!f.to_backend.empty() && parse_backend(f.to_backend) != Backend::kDefaultScheduler) {
+    to.hierarchy = "flat";  // the hierarchy is the Workload API's; other backends have only their own shape
+  }
   // The target's gates are --to-feature-gates, parsed for the target version; without it, the current
   // gates that the target version still has carry over (the plan names the ones it lost).
   to.feature_gates = f.to_feature_gates;

@@ -39,7 +39,7 @@ const std::vector<ImmutableRule>& rules() {
        {"/spec/schedulingPolicy/gang/minCount"},
        "immutable (only gang.minCount may change)"},
       {"scheduling.k8s.io", {"v1alpha3"}, "CompositePodGroup", "/spec", {}, "immutable"},
-      {"", {}, "Pod", "/spec", {}, "immutable on a pod: the pod is recreated"},
+      {"", {}, "Pod", "/spec", {}, "immutable on a pod; the pod is recreated"},
       {"scheduling.run.ai",
        {"v2alpha2"},
        "PodGroup",

@@ -326,13 +326,13 @@ void pod_recreation(const PlanSide& a, const PlanSide& b, const SourceGangs& src
 
 void add_prerequisites(const PlanSide& a, const PlanSide& b, const SourceGangs& from, const SourceGangs& to,
                        std::vector<PlanNote>& out) {
-  std::set<std::string> today;
-  for (const auto& p : prerequisites(a, from.gangs)) today.insert(p.kind + ":" + p.id);
+  std::set<std::string> today;  // the same requirement, word for word (a gate on the same components)
+  for (const auto& p : prerequisites(a, from.gangs)) today.insert(p.text);
   for (const auto& p : prerequisites(b, to.gangs)) {
     std::string text = p.text;
     if (p.kind == "feature-gate")
       text += b.gates.enabled(p.id) ? " (set in --to-feature-gates)" : " (not in --to-feature-gates)";
-    if (today.count(p.kind + ":" + p.id)) text += "; already needed today";
+    if (today.count(p.text)) text += "; already needed today";
     out.push_back({p.kind, p.id, text});
   }
   for (const auto& p : removed_gates(a, b)) out.push_back({p.kind, p.id, p.text});
@@ -357,6 +357,16 @@ std::map<ObjectKey, size_t> order_of(const std::vector<Json>& objects) {
 
 std::string version_of(const std::optional<Json>& o) {
   return o ? o->value("apiVersion", "") : "";
+}
+
+// k8s-workload-api.md §1: an object of a version the target release does not serve must be gone before
+// the upgrade.
+bool gone_after_upgrade(const PlanObject& o, const MigrationPlan& plan) {
+  if (!plan.upgrade() || !versioned_by_release(o.key.group)) return false;
+  auto slash = o.api_version.find('/');
+  std::string version = slash == std::string::npos ? o.api_version : o.api_version.substr(slash + 1);
+  auto served = served_versions(o.key.group, plan.to.version.minor);
+  return std::find(served.begin(), served.end(), version) == served.end();
 }
 
 void object_steps(const PlanInputs& in, MigrationPlan& plan) {
@@ -384,30 +394,31 @@ void object_steps(const PlanInputs& in, MigrationPlan& plan) {
       continue;
     }
     if (d.op != Op::kChanged) continue;
-    std::vector<std::string> immutable, fields;
+    std::vector<std::string> fields;
+    std::map<std::string, std::vector<std::string>> immutable;  // why -> fields
     for (const auto& c : d.changes) {
       fields.push_back(brief_path(c.path));
       std::string why = immutable_reason(*d.new_object, c.path);
-      if (!why.empty()) immutable.push_back(fmt::format("{} is {}", brief_path(c.path), why));
+      if (!why.empty()) immutable[why].push_back(brief_path(c.path));
     }
     if (immutable.empty()) {
       plan.updates.push_back({d.key, version_of(d.new_object), join(fields, ", ")});
       continue;
     }
-    std::string reason =
-        immutable.front() + (immutable.size() > 1 ? fmt::format(" (and {} more)", immutable.size() - 1) : "");
+    std::vector<std::string> reasons;
+    for (const auto& [why, paths] : immutable) reasons.push_back(fmt::format("{}: {}", join(paths), why));
+    std::string reason = join(reasons, "; ");
     deletions.push_back({old_order[d.key], {d.key, version_of(d.old_object), reason}});
     creations.push_back({new_order[d.key], {d.key, version_of(d.new_object), reason}});
   }
   std::stable_sort(deletions.begin(), deletions.end(), [](auto& x, auto& y) { return x.first > y.first; });
   std::stable_sort(creations.begin(), creations.end(), [](auto& x, auto& y) { return x.first < y.first; });
+  // Pods are stopped before an upgrade (its first step), so they are not deleted again afterwards.
+  const bool pods_stopped = std::any_of(deletions.begin(), deletions.end(),
+                                        [&](const auto& d) { return gone_after_upgrade(d.second, plan); });
   for (auto& [index, o] : deletions) {
-    auto slash = o.api_version.find('/');
-    std::string version = slash == std::string::npos ? o.api_version : o.api_version.substr(slash + 1);
-    auto served = served_versions(o.key.group, plan.to.version.minor);
-    bool gone = plan.upgrade() && versioned_by_release(o.key.group) &&
-                std::find(served.begin(), served.end(), version) == served.end();
-    if (gone) {
+    if (pods_stopped && o.key.kind == "Pod" && o.key.group.empty()) continue;
+    if (gone_after_upgrade(o, plan)) {
       o.reason = fmt::format("{} is not served by Kubernetes {}", o.api_version, plan.to.version.text());
       plan.delete_before_upgrade.push_back(std::move(o));
     } else {

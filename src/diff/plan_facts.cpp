@@ -99,6 +99,15 @@ std::set<std::string> queues(Backend backend, const std::vector<Gang>& gangs) {
   return out;
 }
 
+// scheduler-crs.md §4.2: KAI's Topology is named after the ClusterTopologyBinding.
+std::set<std::string> topology_names(const std::vector<Gang>& gangs) {
+  std::set<std::string> out;
+  for (const auto& g : gangs) {
+    if (!g.topology_name.empty()) out.insert(g.topology_name);
+  }
+  return out;
+}
+
 void add(std::vector<Prerequisite>& out, std::string kind, std::string id, std::string text) {
   out.push_back({std::move(kind), std::move(id), std::move(text)});
 }
@@ -263,10 +272,13 @@ std::vector<Prerequisite> prerequisites(const PlanSide& side, const std::vector<
           "KAI v0.15.2)");
       for (const auto& q : queues(side.backend, gangs))
         add(out, "queue", "kai:" + q, fmt::format("KAI queue {} exists", q));
-      if (any_topology(gangs, side))
-        add(out, "topology", "kai-topology",
-            "a KAI Topology named after the ClusterTopologyBinding (the Grove operator creates it from the "
-            "binding)");
+      if (any_topology(gangs, side)) {
+        for (const auto& name : topology_names(gangs))
+          add(out, "topology", "kai:" + name,
+              fmt::format(
+                  "KAI Topology {} (the Grove operator creates it from the ClusterTopologyBinding {})", name,
+                  name));
+      }
       add_rbac(out, "podgroups.scheduling.run.ai", kAllVerbs, "");
       break;
     case Backend::kVolcano:
