@@ -93,7 +93,8 @@ TEST_CASE("diff --kubectl: pods are listed by the operator's label, not by their
   // with the KAI capture (testdata/diff/live/kai.yaml), as `get pod -l ...` on that cluster would.
   FakeKubectl k("cat '" + testdata("diff/live/kai.yaml").string() + "'");
   auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-                     testdata("diff/live/shop.yaml").string() + "' --backend kai-scheduler --kubectl --include pods");
+                     testdata("diff/live/shop.yaml").string() +
+                     "' --backend kai-scheduler --kubectl --include pods");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out == "+0 added, -0 removed, ~0 changed, 3 unchanged\n");
