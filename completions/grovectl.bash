@@ -230,12 +230,16 @@ __grovectl_cmd_diff() {
       __grovectl_words "flat composite"
       return
       ;;
+    --to-feature-gates)
+      :
+      return
+      ;;
     --include)
       __grovectl_list "podgang scheduler jobset pods"
       return
       ;;
     -o|--output)
-      __grovectl_words "text json"
+      __grovectl_words "text brief json"
       return
       ;;
     --color)
@@ -252,10 +256,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --to-backend --to-kube-version --to-hierarchy --include -o --output --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --to-backend --to-kube-version --to-hierarchy --include -o --output --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

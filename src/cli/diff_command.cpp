@@ -1,24 +1,28 @@
 // grovectl diff (DESIGN §7): rendered objects against live ones (--live PATH | --kubectl), or a migration
-// preview between two renders of the same inputs (--to-backend / --to-kube-version / --to-hierarchy).
+// preview between two renders of the same inputs (--to-backend / --to-kube-version / --to-hierarchy /
+// --to-feature-gates), which prints a plan before the object diff.
 #include <fmt/format.h>
 
 #include <iostream>
-#include <map>
-#include <set>
 
 #include "cli/color.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
 #include "core/exit_codes.hpp"
+#include "diff/brief.hpp"
 #include "diff/compare.hpp"
 #include "diff/kubectl_source.hpp"
-#include "diff/object_key.hpp"
+#include "diff/live_objects.hpp"
+#include "diff/plan.hpp"
+#include "diff/plan_print.hpp"
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
 
 namespace grovectl {
 namespace {
+
+constexpr size_t kMaxContextLines = 10000;
 
 struct DiffFlags {
   SelectorFlags selectors;
@@ -29,151 +33,255 @@ struct DiffFlags {
   std::string to_backend;
   std::string to_kube_version;
   std::string to_hierarchy;
+  std::string to_feature_gates;
+  bool to_feature_gates_given = false;
   std::string include;
   std::string output = "text";
   std::string color = "auto";
-  size_t context_lines = 3;
+  std::string context_lines = "3";
   std::vector<std::string> ignore;
+  bool show_unrelated = false;
+  bool quiet = false;
 };
 
-int fail(const Diagnostics& diags, int code) {
-  print_diagnostics(diags);
-  return code;
-}
+// Everything the flags decide before any input is read.
+struct DiffSetup {
+  RenderOptions options;
+  std::optional<RenderOptions> target;  // migration preview
+  std::vector<diff::IgnoreRule> ignore;
+  ColorMode color = ColorMode::kAuto;
+  size_t context_lines = 3;
+};
 
 bool migration(const DiffFlags& f) {
-  return !f.to_backend.empty() || !f.to_kube_version.empty() || !f.to_hierarchy.empty();
+  return !f.to_backend.empty() || !f.to_kube_version.empty() || !f.to_hierarchy.empty() ||
+         f.to_feature_gates_given;
 }
 
-// Usage problems that the flag parser cannot see.
-bool check_modes(const DiffFlags& f, Diagnostics& diags) {
+void check_modes(const DiffFlags& f, Diagnostics& diags) {
   int modes = (f.live.empty() ? 0 : 1) + (f.kubectl ? 1 : 0) + (migration(f) ? 1 : 0);
   if (!f.context.empty() && !f.kubectl) {
     diags.error("usage/diff-context", "--context is a kubectl context and needs --kubectl");
-    return false;
   }
-  if (modes == 1) return true;
-  diags.error(
-      "usage/diff-mode",
-      modes == 0
-          ? "diff needs something to compare with: --live PATH, --kubectl, or --to-backend/--to-kube-version"
-          : "use only one of --live, --kubectl and --to-backend/--to-kube-version/--to-hierarchy");
-  return false;
+  if (modes == 0) {
+    diags.error(
+        "usage/diff-mode",
+        "diff needs something to compare with: --live PATH, --kubectl, or --to-backend/--to-kube-version/"
+        "--to-hierarchy/--to-feature-gates");
+  } else if (modes > 1) {
+    diags.error("usage/diff-mode",
+                "use only one of --live, --kubectl and --to-backend/--to-kube-version/--to-hierarchy/"
+                "--to-feature-gates");
+  }
+  if (f.show_unrelated && migration(f)) {
+    diags.error("usage/diff-mode", "--show-unrelated is about live objects; a migration preview has none");
+  }
 }
 
-std::optional<RenderOptions> target_options(const DiffFlags& f, Diagnostics& diags) {
+// Standard input can be read once: `-f - --live -` would give the second reader nothing.
+void check_stdin_once(const DiffFlags& f, Diagnostics& diags) {
+  std::vector<std::string> readers;
+  auto count = [&](const std::vector<std::string>& paths, const char* flag) {
+    for (const auto& p : paths) {
+      if (p == "-") readers.push_back(flag);
+    }
+  };
+  count(f.selectors.files, "-f");
+  count(f.selectors.topology, "--topology");
+  count(f.live, "--live");
+  if (readers.size() < 2) return;
+  std::string list;
+  for (size_t i = 0; i < readers.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == readers.size() ? " and " : ", ") + readers[i];
+  diags.error("usage/stdin-twice",
+              fmt::format("standard input ('-') can be read only once, but {} both name it; save one of the "
+                          "streams to a file",
+                          list));
+}
+
+std::optional<size_t> parse_context_lines(const std::string& text) {
+  if (text.empty() || text.size() > 5) return std::nullopt;
+  size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<size_t>(c - '0');
+  }
+  if (value > kMaxContextLines) return std::nullopt;
+  return value;
+}
+
+std::optional<RenderOptions> target_options(const DiffFlags& f, const RenderOptions& from,
+                                            Diagnostics& diags) {
   SelectorFlags to = f.selectors;
   if (!f.to_backend.empty()) to.backend = f.to_backend;
   if (!f.to_kube_version.empty()) to.kube_version = f.to_kube_version;
-  if (!f.to_hierarchy.empty()) to.hierarchy = f.to_hierarchy;
-  return make_render_options(to, diags);
+  if (!f.to_hierarchy.empty()) {
+    to.hierarchy = f.to_hierarchy;
+  } else if (!f.to_backend.empty() && parse_backend(f.to_backend) != Backend::kDefaultScheduler) {
+    to.hierarchy = "flat";  // the hierarchy is the Workload API's; other backends have only their own shape
+  }
+  // The target's gates are --to-feature-gates, parsed for the target version; without it, the current
+  // gates that the target version still has carry over (the plan names the ones it lost).
+  to.feature_gates = f.to_feature_gates;
+  auto o = make_render_options(to, diags);
+  if (!o || f.to_feature_gates_given) return o;
+  for (const auto& [gate, on] : from.gates.values()) {
+    if (gate_exists(gate, o->kube_version)) o->gates.set(gate, on);
+  }
+  return o;
 }
 
-std::string options_label(const RenderOptions& o) {
-  std::string backend = o.backend ? backend_name(*o.backend) : "(from input)";
-  std::string label = fmt::format("{}@{}", backend, o.kube_version.text());
-  if (o.hierarchy == Hierarchy::kComposite) label += "/composite";
-  return label;
+// Usage problems: every one is reported, then the exit is 2.
+std::optional<DiffSetup> setup(const DiffFlags& f) {
+  Diagnostics diags;
+  DiffSetup s;
+  auto options = make_render_options(f.selectors, diags);
+  if (options && !f.include.empty()) options->include = parse_include(f.include, diags);
+  for (const auto& text : f.ignore) {
+    std::string error;
+    if (auto rule = diff::parse_ignore_rule(text, error))
+      s.ignore.push_back(*rule);
+    else
+      diags.error("usage/ignore", error);
+  }
+  if (auto c = parse_color_mode(f.color)) s.color = *c;
+  check_modes(f, diags);
+  check_stdin_once(f, diags);
+  if (options && migration(f)) {
+    s.target = target_options(f, *options, diags);
+    if (s.target) s.target->include = options->include;
+  }
+  print_diagnostics(diags);
+  auto lines = parse_context_lines(f.context_lines);
+  if (!lines) {
+    std::cerr << "grovectl: --context-lines must be between 0 and " << kMaxContextLines << " (got "
+              << f.context_lines << ")\n";
+  }
+  if (diags.has_errors() || !lines || !options) return std::nullopt;
+  s.context_lines = *lines;
+  s.options = *options;
+  return s;
 }
 
-// Live objects of other kinds (a namespace dump, the PodCliqueSet itself) are not ours to compare; a note
-// on stderr says what was skipped, so objects of another backend are never silently ignored.
-std::vector<Json> live_of_rendered_kinds(const std::vector<SourceDocument>& docs,
-                                         const std::vector<Json>& rendered) {
-  std::set<std::pair<std::string, std::string>> kinds;
-  for (const auto& o : rendered) kinds.insert({diff::api_group(o), diff::object_key(o).kind});
-  std::vector<Json> live;
-  std::map<std::string, size_t> skipped;
-  std::map<diff::ObjectKey, size_t> seen;
-  for (const auto& d : docs) {
-    std::string kind = diff::object_key(d.value).kind;
-    if (kinds.count({diff::api_group(d.value), kind})) {
-      diff::ObjectKey key = diff::object_key(d.value);
-      auto [it, inserted] = seen.try_emplace(key, live.size());
-      if (inserted) {
-        live.push_back(d.value);
-      } else {
-        std::cerr << "grovectl: " << format_location(d.locate()) << ": warning: live " << diff::display(key)
-                  << " appears more than once; the last copy is compared\n";
-        live[it->second] = d.value;
-      }
-    } else {
-      ++skipped[kind + (diff::api_group(d.value).empty() ? "" : "." + diff::api_group(d.value))];
-    }
+struct Sides {
+  std::vector<Json> old_side;
+  std::vector<Json> new_side;
+  size_t out_of_scope = 0;
+  std::optional<diff::MigrationPlan> plan;
+};
+
+void note(const DiffFlags& f, const std::string& text) {
+  if (!f.quiet) std::cerr << "grovectl: note: " << text << "\n";
+}
+
+void note_other_kinds(const DiffFlags& f, const std::map<std::string, size_t>& kinds) {
+  if (kinds.empty()) return;
+  std::string list;
+  for (const auto& [k, n] : kinds) list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", k, n);
+  note(f, "not compared, the render produces no objects of these kinds: " + list);
+}
+
+bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
+                const std::vector<Json>& rendered, Sides& sides, Diagnostics& diags) {
+  std::vector<SourceDocument> live_docs;
+  if (f.kubectl) {
+    live_docs = diff::fetch_live_objects(rendered, diff::KubectlOptions{f.kubectl_program, f.context}, diags);
+  } else {
+    live_docs = load_documents(f.live, diags);
   }
-  if (!skipped.empty()) {
-    std::string list;
-    for (const auto& [k, n] : skipped) list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", k, n);
-    std::cerr << "grovectl: note: not compared, the render produces no objects of these kinds: " << list
-              << "\n";
+  if (diags.has_errors()) return false;
+  diff::LiveSet live = diff::select_live(std::move(live_docs), rendered, diff::source_refs(docs), diags);
+  note_other_kinds(f, live.other_kinds);
+  sides.old_side = std::move(live.in_scope);
+  if (f.show_unrelated) {
+    if (!live.out_of_scope.empty())
+      note(f, fmt::format("{} live objects not from these inputs are listed as removed (--show-unrelated)",
+                          live.out_of_scope.size()));
+    for (auto& o : live.out_of_scope) sides.old_side.push_back(std::move(o));
+  } else if (!live.out_of_scope.empty()) {
+    sides.out_of_scope = live.out_of_scope.size();
+    note(f, fmt::format("{} live objects not from these inputs, not compared (--show-unrelated lists them "
+                        "as removed)",
+                        sides.out_of_scope));
   }
-  return live;
+  sides.new_side = rendered;
+  return true;
+}
+
+diff::PlanSide plan_side(const RenderOptions& o) {
+  return {o.backend.value_or(Backend::kDefaultScheduler), o.kube_version, o.hierarchy, o.gates};
 }
 
 int run_diff(const DiffFlags& flags) {
+  auto s = setup(flags);
+  if (!s) return kExitUsage;
   Diagnostics diags;
-  auto options = make_render_options(flags.selectors, diags);
-  if (options && !flags.include.empty()) options->include = parse_include(flags.include, diags);
-  std::vector<diff::IgnoreRule> ignore;
-  for (const auto& text : flags.ignore) {
-    std::string error;
-    if (auto rule = diff::parse_ignore_rule(text, error)) {
-      ignore.push_back(*rule);
-    } else {
-      diags.error("usage/ignore", error);
-    }
-  }
-  auto color_mode = parse_color_mode(flags.color);
-  check_modes(flags, diags);
-  std::optional<RenderOptions> to;
-  if (options && migration(flags)) {
-    to = target_options(flags, diags);
-    if (to) to->include = options->include;
-  }
-  if (diags.has_errors()) return fail(diags, kExitUsage);
-
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  if (diags.has_errors()) return fail(diags, kExitFailure);
-  std::vector<Json> rendered = render_documents(docs, *options, templates, diags);
-  if (diags.has_errors()) return fail(diags, kExitFailure);
-
-  std::vector<Json> old_side;
-  std::vector<Json> new_side = rendered;
-  diff::TextOptions text;
-  text.context = flags.context_lines;
-  if (to) {
-    old_side = rendered;
-    new_side = render_documents(docs, *to, templates, diags);
-    if (diags.has_errors()) return fail(diags, kExitFailure);
-    text.old_label = options_label(*options);
-    text.new_label = options_label(*to);
-  } else {
-    std::vector<SourceDocument> live_docs;
-    if (flags.kubectl) {
-      diff::KubectlOptions k{flags.kubectl_program, flags.context};
-      live_docs = diff::fetch_live_objects(rendered, k, diags);
-    } else {
-      live_docs = load_documents(flags.live, diags);
-    }
-    if (diags.has_errors()) return fail(diags, kExitFailure);
-    old_side = live_of_rendered_kinds(live_docs, rendered);
+  std::vector<Json> rendered;
+  if (!diags.has_errors()) rendered = render_documents(docs, s->options, templates, diags);
+  Sides sides;
+  if (!diags.has_errors() && s->target) {
+    sides.old_side = rendered;
+    sides.new_side = render_documents(docs, *s->target, templates, diags);
+  } else if (!diags.has_errors()) {
+    live_sides(flags, docs, rendered, sides, diags);
   }
-  print_diagnostics(diags);  // warnings
+  if (diags.has_errors()) {
+    print_diagnostics(diags);
+    return exit_code_for_errors(diags);
+  }
+  if (!flags.quiet) print_diagnostics(diags);  // warnings
 
-  auto diffs = diff::diff_object_sets(old_side, new_side, diff::CompareOptions{ignore});
+  diff::CompareOptions compare{s->ignore, s->target ? diff::Origin::kRendered : diff::Origin::kLive};
+  diff::DiffSet result = diff::compare_object_sets(sides.old_side, sides.new_side, compare);
+  for (size_t i = 0; i < s->ignore.size(); ++i) {
+    if (result.ignore_hits[i] == 0 && !flags.quiet)
+      std::cerr << "grovectl: warning: --ignore \"" << s->ignore[i].text
+                << "\" matched nothing in the compared objects\n";
+  }
+  if (s->target) {
+    Diagnostics scratch;  // the renders above already reported every problem
+    auto from_gangs = expand_gangs(docs, s->options, scratch);
+    auto to_gangs = expand_gangs(docs, *s->target, scratch);
+    diff::PlanInputs in{plan_side(s->options),
+                        plan_side(*s->target),
+                        s->options.backend.has_value(),
+                        s->target->backend.has_value(),
+                        &from_gangs,
+                        &to_gangs,
+                        &sides.old_side,
+                        &sides.new_side,
+                        &result.objects};
+    sides.plan = diff::build_plan(in);
+  }
+  diff::Summary summary = diff::summarize(result.objects);
+  summary.out_of_scope = sides.out_of_scope;
+  const int code = summary.any() ? kExitFindings : kExitOk;
+  if (flags.quiet) return code;
+
+  diff::TextOptions text;
+  text.context = s->context_lines;
+  if (s->target) {
+    text.old_label = diff::side_label(sides.plan->from);
+    text.new_label = diff::side_label(sides.plan->to);
+  }
   if (flags.output == "json") {
-    std::cout << diff::format_json(diffs);
+    Json out{{"summary", diff::summary_json(summary)}, {"diffs", diff::diffs_json(result.objects)}};
+    if (sides.plan) out["plan"] = diff::plan_json(*sides.plan);
+    std::cout << out.dump(2) << "\n";
   } else {
-    text.color = use_color_for_stdout(*color_mode);
-    std::cout << diff::format_text(diffs, text);
+    if (sides.plan) std::cout << diff::format_plan_text(*sides.plan);
+    text.color = flags.output == "text" && use_color_for_stdout(s->color);
+    std::cout << (flags.output == "brief" ? diff::format_brief(result.objects, text)
+                                          : diff::format_text(result.objects, text));
   }
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
     return kExitFailure;
   }
-  return diff::summarize(diffs).any() ? kExitFindings : kExitOk;
+  return code;
 }
 
 }  // namespace
@@ -190,44 +298,67 @@ CommandRunner add_diff_command(CLI::App& app) {
   cmd->add_flag(
       "--kubectl", flags->kubectl,
       "Fetch live objects read-only: kubectl [--context C] get KIND.VERSION.GROUP NAME... -n NS -o yaml "
-      "--ignore-not-found, for exactly the rendered objects");
+      "--ignore-not-found, for exactly the rendered objects (pods by their labels)");
   cmd->add_option("--context", flags->context, "kubectl context for --kubectl");
   cmd->add_option("--kubectl-path", flags->kubectl_program,
                   "kubectl program for --kubectl (default: kubectl on PATH)");
+  cmd->add_flag("--show-unrelated", flags->show_unrelated,
+                "Also list the live objects that do not come from these inputs (another PodCliqueSet's or "
+                "JobSet's) as removed, as kubectl apply --prune would delete them; without it they are only "
+                "counted");
   cmd->add_option("--to-backend", flags->to_backend,
-                  "Migration preview: render again for this backend and diff");
+                  "Migration preview: render again for this backend; print a plan, then the diff");
   cmd->add_option("--to-kube-version", flags->to_kube_version,
-                  "Migration preview: render again for this Kubernetes version and diff");
+                  "Migration preview: render again for this Kubernetes version");
   cmd->add_option("--to-hierarchy", flags->to_hierarchy,
                   "Migration preview: render again with this hierarchy")
       ->check(CLI::IsMember({"flat", "composite"}));
+  auto* to_gates = cmd->add_option(
+      "--to-feature-gates", flags->to_feature_gates,
+      "Migration preview: the target cluster's feature gates, K=V,... (default: the --feature-gates that "
+      "exist on the target version)");
   cmd->add_option("--include", flags->include,
                   "Objects to compare, as for render: podgang, scheduler, jobset, pods");
-  cmd->add_option("-o,--output", flags->output, "Output format: text (unified diff + summary) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("-o,--output", flags->output,
+                  "Output format: text (unified diff per object), brief (one line per changed field: "
+                  "spec.minMember: 3 → 2) or json ({summary, diffs, plan})")
+      ->check(CLI::IsMember({"text", "brief", "json"}));
+  cmd->add_flag("-q,--quiet", flags->quiet,
+                "Print nothing; the exit code says whether there are differences");
   cmd->add_option("--color", flags->color,
                   "Color the text diff: auto (terminal, no NO_COLOR, TERM not dumb), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  cmd->add_option("--context-lines", flags->context_lines, "Unchanged lines around each change (default 3)");
+  cmd->add_option("--context-lines", flags->context_lines,
+                  "Unchanged lines around each change, 0 to 10000 (default 3)")
+      ->type_name("N");
   cmd->add_option(
       "--ignore", flags->ignore,
-      "Leave a field out of the comparison and the exit code: [Kind[.group][/name]:]/json/pointer; "
-      "tokens may be * or name=X; repeatable");
+      "Leave objects or fields out of the comparison and the exit code: KIND[.GROUP][/NAME] (globs * and ?) "
+      "for whole objects, [KIND[.GROUP][/NAME]:]/json/pointer for fields (tokens * and name=X); "
+      "repeatable");
   cmd->footer(
       "Sides: '-' is live (or the current backend/version), '+' is what grovectl renders (or the target).\n"
-      "Before comparing, both sides drop status and server metadata, get server defaults filled in, and\n"
-      "lose fields only the cluster can know (PodGang podReferences, Priority admission's priority).\n"
-      "--kubectl asks only for the rendered names, so it cannot see leftover objects; to find those, pipe\n"
-      "  kubectl get podgangs,<backend kinds> -n NS -l app.kubernetes.io/part-of=PCS -o yaml | grovectl diff "
-      "... --live -\n"
-      "Exit codes: 0 no differences, 1 differences, 2 usage error, 3 input, I/O, kubectl or internal error.\n"
+      "Before comparing, both sides drop what only the cluster writes: status, server metadata, finalizers,\n"
+      "nulls, server and admission defaults (priority, preemptionPolicy, disruptionMode), scheduler runtime\n"
+      "fields (KAI markUnschedulable), PodGang podReferences; a live pod keeps only what its stub declares.\n"
+      "Only live objects of these inputs are compared (operator labels, owner references, then names); the\n"
+      "others are counted, and listed as removed with --show-unrelated. Pods match by clique and pod index.\n"
+      "A migration preview prints a plan first: scheduling changes (gang atomicity, topology, priority),\n"
+      "prerequisites on the target, edits the inputs need, and the objects to delete, create and update.\n"
+      "Exit codes: 0 no differences, 1 differences (or an invalid input, as render and validate),\n"
+      "2 usage error, 3 I/O or kubectl error.\n"
       "Examples:\n"
-      "  kubectl get podgangs -n team -o yaml | grovectl diff -f pcs.yaml --live -\n"
-      "  grovectl diff -f pcs.yaml --kubectl --context prod\n"
-      "  grovectl diff -f pcs.yaml --backend kai-scheduler --to-backend default-scheduler --to-kube-version "
-      "1.37\n"
-      "  grovectl diff -f pcs.yaml --live dump/ --ignore PodGang:/metadata/labels/team -o json");
-  return [flags] { return run_diff(*flags); };
+      "  kubectl get podgangs,podgroups.scheduling.run.ai -n team -o yaml | grovectl diff -f pcs.yaml --live "
+      "-\n"
+      "  grovectl diff -f pcs.yaml --kubectl --context prod --include podgang,scheduler,pods\n"
+      "  grovectl diff -f pcs.yaml --backend kai-scheduler --to-backend default-scheduler --to-hierarchy "
+      "composite \\\n"
+      "    --to-feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true\n"
+      "  grovectl diff -f pcs.yaml --live dump/ --ignore 'PodGang:/metadata/labels/team' -o brief");
+  return [flags, to_gates] {
+    flags->to_feature_gates_given = to_gates->count() > 0;
+    return run_diff(*flags);
+  };
 }
 
 }  // namespace grovectl

@@ -18,12 +18,6 @@ struct RenderFlags {
   std::string include;
 };
 
-int exit_code_for(const Diagnostics& diags) {
-  if (has_rule_prefix(diags, "usage/")) return kExitUsage;
-  if (has_rule_prefix(diags, "input/io") || has_rule_prefix(diags, "output/")) return kExitFailure;
-  return kExitFindings;
-}
-
 int run_render(const RenderFlags& flags) {
   Diagnostics diags;
   auto options = make_render_options(flags.selectors, diags);
@@ -60,7 +54,7 @@ int run_render(const RenderFlags& flags) {
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
-    return exit_code_for(diags);
+    return exit_code_for_errors(diags);
   }
   print_diagnostics(diags);  // warnings
   if (!flags.output_dir.empty()) {

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "core/exit_codes.hpp"
 #include "input/loader.hpp"
 
 namespace grovectl {
@@ -106,6 +107,14 @@ bool has_rule_prefix(const Diagnostics& diags, const std::string& prefix) {
     if (d.severity == Severity::kError && d.rule.starts_with(prefix)) return true;
   }
   return false;
+}
+
+int exit_code_for_errors(const Diagnostics& diags) {
+  if (has_rule_prefix(diags, "usage/")) return kExitUsage;
+  if (has_rule_prefix(diags, "input/io") || has_rule_prefix(diags, "output/") ||
+      has_rule_prefix(diags, "live/kubectl"))
+    return kExitFailure;
+  return kExitFindings;
 }
 
 }  // namespace grovectl

@@ -43,4 +43,8 @@ void print_diagnostics(const Diagnostics& diags);
 // True when any diagnostic has a rule starting with `prefix` (e.g. "usage/", "input/io").
 bool has_rule_prefix(const Diagnostics& diags, const std::string& prefix);
 
+// The exit code for errors, the same in every command: usage 2; I/O (input/io, output/*, a failed
+// kubectl) 3; an input that is invalid or refused 1.
+int exit_code_for_errors(const Diagnostics& diags);
+
 }  // namespace grovectl

@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "diff/defaults.hpp"
+#include "diff/api_versions.hpp"
 #include "diff/json_path.hpp"
-#include "diff/normalize.hpp"
+#include "diff/pod_identity.hpp"
 
 namespace grovectl::diff {
 namespace {
@@ -103,17 +103,33 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
   if (!values_equal(a, b)) out.push_back({path, a, b});
 }
 
-Json normalized(const Json& object, const CompareOptions& options) {
-  Json o = object;
-  strip_server_fields(o);
-  apply_server_defaults(o);
-  apply_ignore_rules(o, options.ignore);
-  return o;
+bool ignored_whole(const Json& object, const std::vector<IgnoreRule>& rules, std::vector<size_t>& hits) {
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (ignores_whole_object(rules[i], object)) {
+      ++hits[i];
+      return true;
+    }
+  }
+  return false;
 }
 
-void drop_populated_alone(Json& object) {
-  Json copy = object;
-  drop_server_populated(object, copy);
+ObjectDiff one_sided(const Json& raw, Op op, const ObjectKey& key, const CompareOptions& options,
+                     std::vector<size_t>& hits) {
+  ObjectDiff d;
+  d.key = key;
+  d.op = op;
+  Json o = raw;
+  normalize_alone(o);
+  apply_ignore_rules(o, options.ignore, hits);
+  if (op == Op::kAdded) {
+    d.changes.push_back({"", Json(nullptr), o});
+    d.new_object = std::move(o);
+  } else {
+    d.old_name = object_key(raw).name != key.name ? object_key(raw).name : "";
+    d.changes.push_back({"", o, Json(nullptr)});
+    d.old_object = std::move(o);
+  }
+  return d;
 }
 
 }  // namespace
@@ -174,46 +190,60 @@ std::vector<Change> compare_values(const Json& old_value, const Json& new_value)
   return out;
 }
 
+DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
+                            const CompareOptions& options) {
+  DiffSet result;
+  result.ignore_hits.assign(options.ignore.size(), 0);
+  auto& hits = result.ignore_hits;
+  std::map<ObjectKey, size_t> old_index;
+  std::vector<bool> old_used(old_objects.size(), false);
+  for (size_t i = 0; i < old_objects.size(); ++i) {
+    if (ignored_whole(old_objects[i], options.ignore, hits)) {
+      old_used[i] = true;
+      continue;
+    }
+    old_index.emplace(match_key(old_objects[i]), i);
+  }
+  for (const auto& raw_new : new_objects) {
+    if (ignored_whole(raw_new, options.ignore, hits)) continue;
+    ObjectKey key = match_key(raw_new);
+    auto it = old_index.find(key);
+    bool matched =
+        it != old_index.end() && !old_used[it->second] &&
+        versions_convert(key.group, key.kind, api_version(old_objects[it->second]), api_version(raw_new));
+    if (!matched) {
+      result.objects.push_back(one_sided(raw_new, Op::kAdded, key, options, hits));
+      continue;
+    }
+    old_used[it->second] = true;
+    const Json& raw_old = old_objects[it->second];
+    ObjectDiff d;
+    d.key = key;
+    if (object_key(raw_old).name != key.name) d.old_name = object_key(raw_old).name;
+    Json o = raw_old;
+    Json n = raw_new;
+    normalize_pair(o, options.old_origin, n);
+    apply_ignore_rules(o, options.ignore, hits);
+    apply_ignore_rules(n, options.ignore, hits);
+    d.changes = compare_values(o, n);
+    d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
+    d.old_object = align_to(o, n);
+    d.new_object = std::move(n);
+    result.objects.push_back(std::move(d));
+  }
+  for (size_t i = 0; i < old_objects.size(); ++i) {
+    if (!old_used[i]) {
+      result.objects.push_back(
+          one_sided(old_objects[i], Op::kRemoved, match_key(old_objects[i]), options, hits));
+    }
+  }
+  return result;
+}
+
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
                                          const std::vector<Json>& new_objects,
                                          const CompareOptions& options) {
-  std::map<ObjectKey, size_t> old_index;
-  for (size_t i = 0; i < old_objects.size(); ++i) old_index.emplace(object_key(old_objects[i]), i);
-  std::vector<bool> old_used(old_objects.size(), false);
-  std::vector<ObjectDiff> result;
-  for (const auto& raw_new : new_objects) {
-    ObjectDiff d;
-    d.key = object_key(raw_new);
-    Json n = normalized(raw_new, options);
-    auto it = old_index.find(d.key);
-    if (it == old_index.end() || old_used[it->second]) {
-      drop_populated_alone(n);
-      d.op = Op::kAdded;
-      d.changes.push_back({"", Json(nullptr), n});
-      d.new_object = std::move(n);
-    } else {
-      old_used[it->second] = true;
-      Json o = normalized(old_objects[it->second], options);
-      drop_server_populated(o, n);
-      d.changes = compare_values(o, n);
-      d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
-      d.old_object = align_to(o, n);
-      d.new_object = std::move(n);
-    }
-    result.push_back(std::move(d));
-  }
-  for (size_t i = 0; i < old_objects.size(); ++i) {
-    if (old_used[i]) continue;
-    ObjectDiff d;
-    d.key = object_key(old_objects[i]);
-    d.op = Op::kRemoved;
-    Json o = normalized(old_objects[i], options);
-    drop_populated_alone(o);
-    d.changes.push_back({"", o, Json(nullptr)});
-    d.old_object = std::move(o);
-    result.push_back(std::move(d));
-  }
-  return result;
+  return compare_object_sets(old_objects, new_objects, options).objects;
 }
 
 }  // namespace grovectl::diff

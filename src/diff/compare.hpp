@@ -7,6 +7,7 @@
 #include "core/json.hpp"
 #include "diff/ignore.hpp"
 #include "diff/object_key.hpp"
+#include "diff/server_fields.hpp"
 
 namespace grovectl::diff {
 
@@ -20,8 +21,9 @@ enum class Op { kAdded, kRemoved, kChanged, kUnchanged };
 std::string op_name(Op op);
 
 struct ObjectDiff {
-  ObjectKey key;
+  ObjectKey key;  // a pod's key carries its stub-form name (pod_identity.hpp)
   Op op = Op::kUnchanged;
+  std::string old_name;            // the old side's own name when it differs from key.name (a live pod)
   std::optional<Json> old_object;  // normalized, aligned to new_object's order
   std::optional<Json> new_object;  // normalized
   std::vector<Change> changes;
@@ -29,6 +31,12 @@ struct ObjectDiff {
 
 struct CompareOptions {
   std::vector<IgnoreRule> ignore;
+  Origin old_origin = Origin::kLive;  // kRendered for a migration preview (two renders)
+};
+
+struct DiffSet {
+  std::vector<ObjectDiff> objects;
+  std::vector<size_t> ignore_hits;  // per --ignore rule: objects or fields it removed
 };
 
 // Reorders `old_value`'s keys and keyed list items to follow `new_value`, so text diffs show only
@@ -38,8 +46,12 @@ Json align_to(const Json& old_value, const Json& new_value);
 // Differences between two values (keyed lists matched by key, never by position when a key exists).
 std::vector<Change> compare_values(const Json& old_value, const Json& new_value);
 
-// Normalizes both sides (strip, defaults, populated fields, ignore rules) and matches objects by
-// group + kind + namespace + name. Result order: new side's order, then objects only on the old side.
+// Matches objects by group + kind + namespace + name (pods by their stub-form name), normalizes each
+// pair (server_fields.hpp, ignore rules) and compares it. An object whose API version changed to one it
+// does not convert to is removed and added, never changed. Result order: the new side's order, then
+// objects only on the old side.
+DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
+                            const CompareOptions& options);
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
                                          const std::vector<Json>& new_objects, const CompareOptions& options);
 

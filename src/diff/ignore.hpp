@@ -1,11 +1,12 @@
 #pragma once
-// --ignore rules. Syntax: [SCOPE:]POINTER
+// --ignore rules. Syntax: SCOPE | [SCOPE:]POINTER
+//   SCOPE    KIND[.GROUP][/NAME]; KIND, GROUP and NAME are globs (* and ?), KIND matched without regard
+//            to case: PodGroup, PodGroup.scheduling.run.ai/shop-*, */shop-0-sg-*
 //   POINTER  JSON pointer with pattern tokens (json_path.hpp): /metadata/labels/team,
 //            /spec/podgroups/*/minReplicas, /spec/subGroups/name=decode/minMember
-//   SCOPE    Kind, Kind.group, or either followed by /name (e.g. PodGroup.scheduling.run.ai/my-pcs-0);
-//            Kind matches case-insensitively.
-// Ignored fields are removed from both sides before comparing, so they never show and never count
-// for the exit code (cli-anchors.md §8.8).
+// A SCOPE alone leaves whole objects out; with a POINTER, the matching fields of the matching objects.
+// Ignored objects and fields are removed from both sides before comparing, so they never show and never
+// count for the exit code (cli-anchors.md §8.8).
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,15 +16,20 @@
 namespace grovectl::diff {
 
 struct IgnoreRule {
-  std::string kind;   // empty: every kind
-  std::string group;  // empty with a kind: any group
-  std::string name;   // empty: every object
-  std::vector<std::string> tokens;
+  std::string text;                 // as given, for messages
+  std::string kind;                 // glob; empty: every kind
+  std::string group;                // glob; empty: any group
+  std::string name;                 // glob; empty: every object
+  std::vector<std::string> tokens;  // empty: the whole object
 };
 
 // nullopt and `error` set when the rule is malformed.
 std::optional<IgnoreRule> parse_ignore_rule(const std::string& text, std::string& error);
 
-void apply_ignore_rules(Json& object, const std::vector<IgnoreRule>& rules);
+bool scope_matches(const IgnoreRule& rule, const Json& object);
+bool ignores_whole_object(const IgnoreRule& rule, const Json& object);
+
+// Removes the fields the rules select; adds to hits[i] what rule i removed (hits has one entry per rule).
+void apply_ignore_rules(Json& object, const std::vector<IgnoreRule>& rules, std::vector<size_t>& hits);
 
 }  // namespace grovectl::diff

@@ -49,6 +49,15 @@ void walk(Json& node, const std::vector<std::string>& tokens, size_t i,
     return;
   }
   const std::string& t = tokens[i];
+  if (t == "**") {  // zero levels here, or one more level and still inside "**"
+    walk(node, tokens, i + 1, fn);
+    if (node.is_object()) {
+      for (auto it = node.begin(); it != node.end(); ++it) walk(it.value(), tokens, i, fn);
+    } else if (node.is_array()) {
+      for (auto& item : node) walk(item, tokens, i, fn);
+    }
+    return;
+  }
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
       if (t == "*" || it.key() == t) walk(it.value(), tokens, i + 1, fn);
@@ -118,6 +127,81 @@ size_t erase_matching(Json& root, const std::vector<std::string>& tokens) {
     }
   });
   return removed;
+}
+
+namespace {
+
+void collect(const Json& node, const std::vector<std::string>& tokens, size_t i, std::vector<std::string>& at,
+             std::vector<std::vector<std::string>>& out) {
+  if (i == tokens.size()) {
+    out.push_back(at);
+    return;
+  }
+  const std::string& t = tokens[i];
+  if (t == "**") {
+    collect(node, tokens, i + 1, at, out);
+  }
+  if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (t != "*" && t != "**" && it.key() != t) continue;
+      at.push_back(it.key());
+      collect(it.value(), tokens, t == "**" ? i : i + 1, at, out);
+      at.pop_back();
+    }
+  } else if (node.is_array()) {
+    auto key = list_key(node);
+    for (size_t k = 0; k < node.size(); ++k) {
+      if (t != "**" && !item_matches(node[k], k, t)) continue;
+      at.push_back(key ? *key + "=" + node[k][*key].get<std::string>() : std::to_string(k));
+      collect(node[k], tokens, t == "**" ? i : i + 1, at, out);
+      at.pop_back();
+    }
+  }
+}
+
+Json* child_at(Json& node, const std::string& token) {
+  if (node.is_object()) {
+    auto it = node.find(token);
+    return it == node.end() ? nullptr : &*it;
+  }
+  if (node.is_array()) {
+    for (size_t k = 0; k < node.size(); ++k) {
+      bool by_key = token.find('=') != std::string::npos;
+      if ((by_key && item_matches(node[k], k, token)) || (!by_key && token == std::to_string(k)))
+        return &node[k];
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> matching_paths(const Json& root,
+                                                     const std::vector<std::string>& tokens) {
+  std::vector<std::vector<std::string>> out;
+  std::vector<std::string> at;
+  if (!tokens.empty()) collect(root, tokens, 0, at, out);
+  return out;
+}
+
+const Json* find_path(const Json& root, const std::vector<std::string>& path) {
+  // child_at only reads; it takes a mutable node so erase_path can share it.
+  Json* node = const_cast<Json*>(&root);
+  for (const auto& t : path) {
+    node = child_at(*node, t);
+    if (!node) return nullptr;
+  }
+  return node;
+}
+
+void erase_path(Json& root, const std::vector<std::string>& path) {
+  if (path.empty()) return;
+  Json* parent = &root;
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    parent = child_at(*parent, path[i]);
+    if (!parent) return;
+  }
+  if (parent->is_object()) parent->erase(path.back());
 }
 
 }  // namespace grovectl::diff

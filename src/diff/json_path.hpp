@@ -1,7 +1,7 @@
 #pragma once
 // Path patterns over JSON values: "/spec/podgroups/*/minReplicas". A token "*" matches every key or
-// list item, "name=X" the list item whose key field equals X, a number a list index. Tokens use JSON
-// pointer escaping (~0 for "~", ~1 for "/").
+// list item, "name=X" the list item whose key field equals X, a number a list index, and "**" (not last)
+// any number of levels, none included. Tokens use JSON pointer escaping (~0 for "~", ~1 for "/").
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,5 +25,14 @@ void for_each_parent(Json& root, const std::vector<std::string>& tokens,
 
 // Removes every node the pattern matches; returns how many were removed.
 size_t erase_matching(Json& root, const std::vector<std::string>& tokens);
+
+// The concrete paths of the nodes the pattern matches; list items by "name=X" when their list is keyed
+// (list_key), else by index, so a path found in one object can be looked up in another.
+std::vector<std::vector<std::string>> matching_paths(const Json& root,
+                                                     const std::vector<std::string>& tokens);
+// The node at a concrete path, or nullptr.
+const Json* find_path(const Json& root, const std::vector<std::string>& path);
+// Removes the node at a concrete path (if there).
+void erase_path(Json& root, const std::vector<std::string>& path);
 
 }  // namespace grovectl::diff

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 #include "diff/object_key.hpp"
 #include "input/loader.hpp"
@@ -27,6 +28,22 @@ std::string resource_arg(const Json& object) {
   std::string group = api_group(object);
   if (group.empty()) return kind;  // core group: the kind alone
   return kind + "." + api_version(object) + "." + group;
+}
+
+// Real pods are named by generateName, so pod stubs are fetched by the labels their controller sets
+// (grove.md §4.5 app.kubernetes.io/part-of; jobset.md §2 jobset.sigs.k8s.io/jobset-name).
+std::string pod_selector(const Json& object) {
+  ObjectKey k = object_key(object);
+  if (k.kind != "Pod" || !k.group.empty()) return "";
+  const Json* labels = nullptr;
+  if (object.contains("metadata") && object["metadata"].is_object() && object["metadata"].contains("labels"))
+    labels = &object["metadata"]["labels"];
+  if (!labels || !labels->is_object()) return "";
+  for (const char* key : {"app.kubernetes.io/part-of", "jobset.sigs.k8s.io/jobset-name"}) {
+    auto it = labels->find(key);
+    if (it != labels->end() && it->is_string()) return std::string(key) + "=" + it->get<std::string>();
+  }
+  return "";
 }
 
 struct Output {
@@ -86,25 +103,30 @@ Output run(const std::vector<std::string>& argv) {
 
 std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>& objects,
                                                         const KubectlOptions& options) {
-  std::map<std::pair<std::string, std::string>, std::vector<std::string>> groups;  // (resource, ns) -> names
-  std::vector<std::pair<std::string, std::string>> order;
+  // (resource, ns, selector) -> names; a selector (pods) lists by label instead of by name.
+  using Call = std::tuple<std::string, std::string, std::string>;
+  std::map<Call, std::vector<std::string>> groups;
+  std::vector<Call> order;
   for (const auto& o : objects) {
     ObjectKey k = object_key(o);
-    auto id = std::make_pair(resource_arg(o), k.ns);
+    auto id = Call{resource_arg(o), k.ns, pod_selector(o)};
     auto [it, inserted] = groups.try_emplace(id);
     if (inserted) order.push_back(id);
-    if (std::find(it->second.begin(), it->second.end(), k.name) == it->second.end())
+    if (std::get<2>(id).empty() &&
+        std::find(it->second.begin(), it->second.end(), k.name) == it->second.end())
       it->second.push_back(k.name);
   }
   std::vector<std::vector<std::string>> calls;
   for (const auto& id : order) {
+    const auto& [resource, ns, selector] = id;
     const auto& names = groups[id];
-    for (size_t start = 0; start < names.size(); start += kNamesPerCall) {
+    for (size_t start = 0; start < std::max<size_t>(names.size(), 1); start += kNamesPerCall) {
       std::vector<std::string> args;
       if (!options.context.empty()) args.insert(args.end(), {"--context", options.context});
-      args.insert(args.end(), {"get", id.first});
+      args.insert(args.end(), {"get", resource});
+      if (!selector.empty()) args.insert(args.end(), {"-l", selector});
       for (size_t i = start; i < std::min(names.size(), start + kNamesPerCall); ++i) args.push_back(names[i]);
-      if (!id.second.empty()) args.insert(args.end(), {"-n", id.second});
+      if (!ns.empty()) args.insert(args.end(), {"-n", ns});
       args.insert(args.end(), {"-o", "yaml", "--ignore-not-found"});
       calls.push_back(std::move(args));
     }
@@ -127,9 +149,14 @@ std::vector<SourceDocument> fetch_live_objects(const std::vector<Json>& objects,
       diags.error("live/kubectl", fmt::format("`{}` failed (exit {}): {}", shown, r.status, err));
       return {};
     }
-    auto got = load_text(r.out, "`" + shown + "`", diags);
-    for (auto& d : got) docs.push_back(std::move(d));
+    Diagnostics parsed;
+    auto got = load_text(r.out, "`" + shown + "`", parsed);
+    for (auto d : parsed.items()) {
+      if (d.severity == Severity::kError) d.rule = "live/kubectl";  // kubectl's output, not the user's input
+      diags.add(std::move(d));
+    }
     if (diags.has_errors()) return {};
+    for (auto& d : got) docs.push_back(std::move(d));
   }
   return docs;
 }

@@ -28,7 +28,9 @@ std::string range(size_t start, size_t count) {
 
 void append_object(std::string& out, const ObjectDiff& d, const TextOptions& opt) {
   std::string id = display(d.key);
-  out += paint(fmt::format("diff {} ({})", id, op_name(d.op)), kBold, opt.color) + "\n";
+  std::string title = fmt::format("diff {} ({}", id, op_name(d.op));
+  if (!d.old_name.empty()) title += fmt::format("; {} name {}", opt.old_label, d.old_name);
+  out += paint(title + ")", kBold, opt.color) + "\n";
   out +=
       paint(fmt::format("--- {} {}", opt.old_label, d.old_object ? id : "(absent)"), kBold, opt.color) + "\n";
   out +=
@@ -64,6 +66,7 @@ Json object_json(const ObjectDiff& d) {
   j["kind"] = d.key.kind;
   j["namespace"] = d.key.ns;
   j["name"] = d.key.name;
+  if (!d.old_name.empty()) j["liveName"] = d.old_name;
   return j;
 }
 
@@ -104,7 +107,7 @@ std::string format_text(const std::vector<ObjectDiff>& diffs, const TextOptions&
   return out;
 }
 
-std::string format_json(const std::vector<ObjectDiff>& diffs) {
+Json diffs_json(const std::vector<ObjectDiff>& diffs) {
   Json arr = Json::array();
   for (const auto& d : diffs) {
     if (d.op == Op::kUnchanged) continue;
@@ -117,7 +120,15 @@ std::string format_json(const std::vector<ObjectDiff>& diffs) {
     entry["changes"] = std::move(changes);
     arr.push_back(std::move(entry));
   }
-  return arr.dump(2) + "\n";
+  return arr;
+}
+
+Json summary_json(const Summary& s) {
+  return Json{{"added", s.added},
+              {"removed", s.removed},
+              {"changed", s.changed},
+              {"unchanged", s.unchanged},
+              {"outOfScope", s.out_of_scope}};
 }
 
 }  // namespace grovectl::diff

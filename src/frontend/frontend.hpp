@@ -29,6 +29,8 @@ struct SchedulerNames {
 class Source {
  public:
   virtual ~Source() = default;
+  // The input document it was read from.
+  virtual const SourceDocument& document() const = 0;
   // defaults: the object as the API server would store it (CRD defaults, then the defaulting webhook),
   // in its own namespace, else --namespace, else "default". False (reported) when its namespace
   // contradicts --namespace.

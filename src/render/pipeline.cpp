@@ -99,12 +99,19 @@ void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* m
 
 // One source through the stages of DESIGN §2. Once any error is found nothing more is emitted, but the
 // source is still checked so that every error is reported.
-void render_source(Source& source, const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
-  const RenderOptions& options = ctx.options;
-  if (!source.apply_defaults(options, diags)) return;
+// defaults, the backend its pods ask for, and the source's own checks: the backend, or nullopt (reported).
+std::optional<Backend> prepare(Source& source, const RenderOptions& options, Diagnostics& diags) {
+  if (!source.apply_defaults(options, diags)) return std::nullopt;
   const SchedulerNames asked = source.scheduler_names();
   const std::optional<Backend> backend = resolve_backend(options, asked.names, asked.where, diags);
-  if (!backend || !source.check(options, diags)) return;
+  if (!backend || !source.check(options, diags)) return std::nullopt;
+  return backend;
+}
+
+void render_source(Source& source, const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
+  const RenderOptions& options = ctx.options;
+  const std::optional<Backend> backend = prepare(source, options, diags);
+  if (!backend) return;
   const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
   const std::vector<Gang> gangs = source.expand(options, *backend, diags);
   check_capabilities(source, gangs, mapping, ctx, diags);
@@ -157,6 +164,18 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
     render_source(*source, ctx, diags, sink);
     source.reset();
   }
+}
+
+std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                                      Diagnostics& diags) {
+  std::vector<SourceGangs> out;
+  const Frontends frontends = make_frontends();
+  for (auto& source : parse_sources(document_refs(docs), frontends, diags)) {
+    const std::optional<Backend> backend = prepare(*source, options, diags);
+    if (!backend) continue;
+    out.push_back({&source->document(), *backend, source->expand(options, *backend, diags)});
+  }
+  return out;
 }
 
 }  // namespace grovectl

@@ -29,6 +29,16 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink);
 
+// The gang model of every PodCliqueSet and JobSet of `docs` and the backend each resolves to, without
+// checking capabilities or emitting objects (diff's migration plan reasons about gangs).
+struct SourceGangs {
+  const SourceDocument* doc = nullptr;
+  Backend backend = Backend::kDefaultScheduler;
+  std::vector<Gang> gangs;
+};
+std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                                      Diagnostics& diags);
+
 // The backend for a source: --backend, else the first non-empty pod-template schedulerName, else
 // default-scheduler. Reports an unknown schedulerName.
 std::optional<Backend> resolve_backend(const RenderOptions& options,

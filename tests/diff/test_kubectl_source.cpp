@@ -86,3 +86,17 @@ TEST_CASE("diff --kubectl: one get per rendered kind and version, in creation or
         "shop-0-sg-0-shop-0-sg-1-worker -n team-a -o yaml --ignore-not-found\n");
   CHECK(r.err.find("appears more than once") != std::string::npos);
 }
+
+TEST_CASE("diff --kubectl: pods are listed by the operator's label, not by their stub names", "[diff]") {
+  // Real pods are named by generateName (grove.md §4.1), so `get pod NAME` would never find them; the
+  // stubs' app.kubernetes.io/part-of label (grove.md §4.5) selects them instead. The fake kubectl answers
+  // with the KAI capture (testdata/diff/live/kai.yaml), as `get pod -l ...` on that cluster would.
+  FakeKubectl k("cat '" + testdata("diff/live/kai.yaml").string() + "'");
+  auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
+                     testdata("diff/live/shop.yaml").string() +
+                     "' --backend kai-scheduler --kubectl --include pods");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "+0 added, -0 removed, ~0 changed, 3 unchanged\n");
+  CHECK(k.calls() == "get pod -l app.kubernetes.io/part-of=shop -n team-a -o yaml --ignore-not-found\n");
+}

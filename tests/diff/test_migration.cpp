@@ -44,7 +44,7 @@ TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[d
                    "' --backend kai-scheduler --kube-version 1.37 --to-backend default-scheduler -o json");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
-  Json j = Json::parse(r.out);
+  Json j = Json::parse(r.out).at("diffs");
   CHECK(ids_with_op(j, "removed") ==
         Ids{"PodGroup.scheduling.run.ai shop-0", "PodGroup.scheduling.run.ai shop-0-sg-0"});
   CHECK(ids_with_op(j, "added") == Ids{"Workload.scheduling.k8s.io shop-0",
@@ -69,8 +69,8 @@ TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[d
                            "' --backend kai-scheduler --to-backend default-scheduler");
   CHECK(text.exit_code == 1);
   CHECK(text.out.ends_with("+5 added, -2 removed, ~2 changed, 0 unchanged\n"));
-  CHECK(text.out.find("--- kai-scheduler@1.37 ") != std::string::npos);
-  CHECK(text.out.find("+++ default-scheduler@1.37 ") != std::string::npos);
+  CHECK(text.out.find("--- kai-scheduler on Kubernetes 1.37 ") != std::string::npos);
+  CHECK(text.out.find("+++ default-scheduler on Kubernetes 1.37 (flat) ") != std::string::npos);
 }
 
 TEST_CASE("diff migration preview: same backend and version is no difference", "[diff][migration]") {
@@ -78,7 +78,7 @@ TEST_CASE("diff migration preview: same backend and version is no difference", "
                         "' --include podgang --kube-version 1.36 --to-kube-version 1.37");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
-  CHECK(r.out == "+0 added, -0 removed, ~0 changed, 2 unchanged\n");
+  CHECK(r.out.ends_with("\n+0 added, -0 removed, ~0 changed, 2 unchanged\n"));
 }
 
 TEST_CASE("diff migration preview: PodGangs change their scheduler-name label between backends",
@@ -88,7 +88,7 @@ TEST_CASE("diff migration preview: PodGangs change their scheduler-name label be
                         "' --include podgang --backend kai-scheduler --to-backend volcano -o json");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
-  Json j = Json::parse(r.out);
+  Json j = Json::parse(r.out).at("diffs");
   REQUIRE(j.size() == 2);
   CHECK(j[0]["op"] == "changed");
   bool found = false;

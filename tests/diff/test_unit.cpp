@@ -1,6 +1,6 @@
 // Unit tests of the diff building blocks: keyed matching, alignment, server defaults, ignore rules,
 // unified hunks and the color decision. Expectations derived by hand from DESIGN §7, cli-anchors.md §6/§9
-// and the defaults cited in src/diff/defaults.cpp (k8s-workload-api.md §5.2, §6.2; Volcano CRD).
+// and the defaults cited in src/diff/server_fields.cpp (k8s-workload-api.md §5.2, §6.2; Volcano CRD).
 #include <catch2/catch.hpp>
 
 #include "cli/color.hpp"

@@ -1,7 +1,9 @@
 // Fuzz target: the diff of two inputs. The bytes are split at the first "\n===\n" into a "live" and a
-// "rendered" stream; both are parsed, normalized, matched and printed as text and JSON changes.
+// "rendered" stream; both are parsed, normalized, matched and printed as text, brief and JSON. The first
+// line is also tried as an --ignore rule.
 #include <string_view>
 
+#include "diff/brief.hpp"
 #include "diff/compare.hpp"
 #include "diff/print.hpp"
 #include "fuzz_common.hpp"
@@ -26,11 +28,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string live(all.substr(0, cut));
   std::string rendered(cut == std::string_view::npos ? all : all.substr(cut + 5));
   diff::CompareOptions options;
-  auto diffs =
-      diff::diff_object_sets(values_of(live, "live.yaml"), values_of(rendered, "rendered.yaml"), options);
+  options.old_origin = size % 2 ? diff::Origin::kLive : diff::Origin::kRendered;
+  std::string error;
+  if (auto rule = diff::parse_ignore_rule(std::string(all.substr(0, all.find('\n'))), error))
+    options.ignore.push_back(*rule);
+  auto set =
+      diff::compare_object_sets(values_of(live, "live.yaml"), values_of(rendered, "rendered.yaml"), options);
+  const auto& diffs = set.objects;
   diff::TextOptions text;
   text.context = size % 4;
   (void)diff::format_text(diffs, text);
+  (void)diff::format_brief(diffs, text);
+  (void)diff::diffs_json(diffs).dump();
   (void)diff::format_summary(diff::summarize(diffs));
   return 0;
 }

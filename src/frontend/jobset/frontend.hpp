@@ -22,6 +22,7 @@ class JobSetSource final : public Source {
 
   // The document after the JobSet webhook's and CRD defaults (after apply_defaults).
   const Json& defaulted() const { return defaulted_; }
+  const SourceDocument& document() const override { return input_; }
 
  private:
   const SourceDocument& input_;

@@ -46,6 +46,8 @@ class PcsSource final : public Source {
     return true;
   }
 
+  const SourceDocument& document() const override { return *pcs_.doc; }
+
   SchedulerNames scheduler_names() const override {
     SchedulerNames asked{.names = {}, .where = locate("/spec/template/cliques")};
     for (const auto& c : pcs_.cliques) asked.names.push_back(c.scheduler_name);

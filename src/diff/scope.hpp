@@ -1,0 +1,35 @@
+#pragma once
+// Which live objects belong to the rendered sources (DESIGN §7 "Scope"): a namespace can hold the
+// objects of many PodCliqueSets and JobSets, and only those of the inputs are compared.
+#include <string>
+#include <vector>
+
+#include "core/json.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl::diff {
+
+// An input object the render expands: a PodCliqueSet or a JobSet.
+struct SourceRef {
+  std::string kind;
+  std::string name;
+};
+
+// The PodCliqueSets and JobSets among `docs`.
+std::vector<SourceRef> source_refs(const std::vector<SourceDocument>& docs);
+
+struct ScopeSplit {
+  std::vector<Json> in_scope;      // input order
+  std::vector<Json> out_of_scope;  // input order
+};
+
+// A live object belongs when, in a namespace the render writes to, it
+//   - carries the labels the operator sets: app.kubernetes.io/part-of: <PodCliqueSet>,
+//     grove.io/podgang: <rendered gang>, jobset.sigs.k8s.io/jobset-name: <JobSet>; or
+//   - has an owner reference to a source or to a rendered object (a PodGang, a Workload); or
+//   - names a rendered Workload or CompositePodGroup in its Workload API reference; or
+//   - has the identity (group, kind, namespace, name; pods by pod_identity) of a rendered object.
+ScopeSplit split_by_scope(std::vector<Json> live, const std::vector<Json>& rendered,
+                          const std::vector<SourceRef>& sources);
+
+}  // namespace grovectl::diff

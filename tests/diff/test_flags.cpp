@@ -1,0 +1,184 @@
+// grovectl diff flags and input hygiene (issue 16 item 3): a table of flag combinations with the exit
+// code and message each must give, stdin read once, --context-lines bounds with the exact message,
+// --ignore syntax (usage error) and --ignore that matches nothing (warning), -q, and the exit-code table
+// shared with render and validate (0 ok, 1 differences or invalid input, 2 usage, 3 I/O; README "Exit
+// codes", docs/exit-codes.md).
+#include <catch2/catch.hpp>
+
+#include "support/test_support.hpp"
+
+using grovectl::Json;
+using namespace grovectl::test;
+
+namespace {
+
+std::string pcs() {
+  return quote(testdata("diff/pcs.yaml").string());
+}
+std::string live(const char* name) {
+  return quote(testdata(std::string("diff/") + name).string());
+}
+// pcs.yaml against live-changed.yaml is one change (test_diff_cli.cpp); against live-noisy.yaml none.
+std::string changed() {
+  return "diff -f " + pcs() + " --include podgang --live " + live("live-changed.yaml") + " ";
+}
+std::string same() {
+  return "diff -f " + pcs() + " --include podgang --live " + live("live-noisy.yaml") + " ";
+}
+std::string preview() {
+  return "diff -f " + pcs() + " --include podgang ";
+}
+
+struct Case {
+  std::string args;
+  int exit_code;
+  std::string err_contains;  // "" : stderr not checked
+};
+
+}  // namespace
+
+TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][flags]") {
+  const std::vector<Case> cases = {
+      // modes
+      {"diff -f " + pcs(), 2, "diff needs something to compare with"},
+      {same() + "--kubectl", 2, "use only one of --live, --kubectl"},
+      {same() + "--to-backend volcano", 2, "use only one of"},
+      {same() + "--context prod", 2, "--context is a kubectl context and needs --kubectl"},
+      {preview() + "--to-backend volcano --show-unrelated", 2, "--show-unrelated is about live objects"},
+      {same() + "--show-unrelated", 0, ""},
+      // values the parser or the selectors refuse
+      {same() + "--color sometimes", 2, "--color"},
+      {same() + "-o yaml", 2, "--output"},
+      {"diff -f " + pcs() + " --live " + live("live-noisy.yaml") + " --include nosuch", 2, "nosuch"},
+      {preview() + "--to-backend nosuch", 2, "unknown backend \"nosuch\""},
+      {preview() + "--to-kube-version 1.34", 2, "1.34"},
+      {preview() + "--to-hierarchy diagonal", 2, "--to-hierarchy"},
+      {preview() + "--to-feature-gates Bogus=true", 2,
+       "unrecognized feature gate \"Bogus\" for Kubernetes 1.37"},
+      // the target's gates are its own: a 1.36-only gate is refused on a 1.37 target, and carried over
+      // from --feature-gates only where the target has it (k8s-workload-api.md §2)
+      {preview() + "--to-kube-version 1.37 --to-feature-gates GangScheduling=true", 2,
+       "unrecognized feature gate \"GangScheduling\" for Kubernetes 1.37"},
+      {preview() + "--kube-version 1.36 --feature-gates GangScheduling=true --to-kube-version 1.37", 0, ""},
+      {preview() + "--kube-version 1.36 --to-kube-version 1.37 --to-feature-gates "
+                   "TopologyAwareWorkloadScheduling=true",
+       0, ""},
+      // outputs
+      {changed() + "-o brief", 1, ""},
+      {changed() + "-o json", 1, ""},
+      {changed() + "-q", 1, ""},
+      {same() + "-q", 0, ""},
+      {changed() + "--color always --context-lines 0", 1, ""},
+      // --ignore
+      {changed() + "--ignore '/spec/podgroups/*/minReplicas'", 0, ""},
+      {changed() + "--ignore 'PodGang/shop-0'", 0, ""},
+      {changed() + "--ignore 'Pod*/shop-?'", 0, ""},
+      {changed() + "--ignore 'podgang.scheduler.grove.io/shop-*:/spec/podgroups'", 0, ""},
+      {changed() + "--ignore 'PodGroup:/spec/queue'", 1, "--ignore \"PodGroup:/spec/queue\" matched nothing"},
+      {changed() + "--ignore metadata.labels", 2, "this is a field path"},
+      {changed() + "--ignore ''", 2, "empty rule"},
+      {changed() + "--ignore ':/spec'", 2, "must start with a kind"},
+      {changed() + "--ignore 'PodGang:'", 2, "nothing after ':'"},
+      {changed() + "--ignore 'PodGang:spec'", 2, "is not a JSON pointer"},
+      {changed() + "--ignore 'Pod Gang:/spec'", 2, "is not a kind"},
+      {changed() + "--ignore 'PodGang.:/spec'", 2, "empty API group"},
+      {changed() + "--ignore 'PodGang/:/spec'", 2, "empty name"},
+      {changed() + "--ignore '/spec//x'", 2, "empty segment"},
+      {changed() + "--ignore '/spec/**/x'", 2, "'**' is not supported"},
+      // --context-lines
+      {changed() + "--context-lines 10000", 1, ""},
+      {changed() + "--context-lines 0", 1, ""},
+      // stdin once
+      {"diff -f - --live -", 2, "standard input ('-') can be read only once, but -f and --live both name it"},
+      {"diff -f - --topology - --live x.yaml", 2, "-f and --topology both name it"},
+      {"diff -f " + pcs() + " --live - --live -", 2, "--live and --live both name it"},
+      // inputs: invalid is 1 (as render and validate), I/O is 3
+      {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"),
+       1, ""},
+      {"diff -f " + pcs() + " --include podgang --live " + live("live-broken.yaml"), 1, "live-broken.yaml:"},
+      {"diff -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3, ""},
+      {"diff -f " + pcs() + " --live /nonexistent/live.yaml", 3, ""},
+      {"diff -f " + pcs() + " --kubectl --kubectl-path /nonexistent/kubectl", 3, "cannot run"},
+  };
+  for (const auto& c : cases) {
+    SECTION(c.args) {
+      auto r = run_grovectl(c.args, "");
+      INFO(r.out << r.err);
+      CHECK(r.exit_code == c.exit_code);
+      if (!c.err_contains.empty()) CHECK(r.err.find(c.err_contains) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("diff flags: --context-lines outside 0..10000 is exactly one usage line, exit 2", "[diff][flags]") {
+  for (std::string v : {"-1", "18446744073709551615", "10001", "abc", "", "+3", "1e3"}) {
+    SECTION("value [" + v + "]") {
+      auto r = run_grovectl(changed() + "--context-lines " + quote(v));
+      CHECK(r.exit_code == 2);
+      CHECK(r.err == "grovectl: --context-lines must be between 0 and 10000 (got " + v + ")\n");
+      CHECK(r.out.empty());
+    }
+  }
+  auto eq = run_grovectl(changed() + "--context-lines=-1");
+  CHECK(eq.exit_code == 2);
+  CHECK(eq.err == "grovectl: --context-lines must be between 0 and 10000 (got -1)\n");
+}
+
+TEST_CASE("diff flags: -f - --live - is a usage error and reads nothing", "[diff][flags]") {
+  auto r = run_grovectl("diff -f - --live -", read_file(testdata("diff/pcs.yaml")));
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "grovectl: error: standard input ('-') can be read only once, but -f and --live both name it; save "
+        "one of the streams to a file [usage/stdin-twice]\n");
+}
+
+TEST_CASE("diff flags: -q prints nothing, not even notes", "[diff][flags]") {
+  auto r = run_grovectl(changed() + "-q");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("diff flags: an --ignore that matches nothing is a warning and changes nothing else",
+          "[diff][flags]") {
+  auto with = run_grovectl(changed() + "--ignore 'Workload:/spec'");
+  auto without = run_grovectl(changed());
+  CHECK(with.exit_code == without.exit_code);
+  CHECK(with.out == without.out);
+  CHECK(with.err.find(
+            "grovectl: warning: --ignore \"Workload:/spec\" matched nothing in the compared objects\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("diff flags: -o json is {summary, diffs}; -o brief is one line per changed field",
+          "[diff][flags]") {
+  auto j = run_grovectl(changed() + "-o json");
+  Json out = Json::parse(j.out);
+  CHECK(out["summary"] == Json::parse(R"({"added":0,"removed":0,"changed":1,"unchanged":1,"outOfScope":0})"));
+  CHECK(out["diffs"].size() == 1);
+  CHECK_FALSE(out.contains("plan"));
+  auto b = run_grovectl(changed() + "-o brief --color always");
+  CHECK(b.out ==
+        "~ PodGang.scheduler.grove.io team-a/shop-0\n"
+        "    spec.podgroups[name=shop-0-leader].minReplicas: 2 → 1\n"
+        "+0 added, -0 removed, ~1 changed, 1 unchanged\n");
+}
+
+TEST_CASE("exit codes: the same input gives the same code from render, validate and diff", "[diff][flags]") {
+  // A KAI render of pcs.yaml is refused (no queue, scheduler-crs.md §4.2): invalid input, 1 everywhere.
+  std::string refused = "-f " + pcs() + " --backend kai-scheduler";
+  CHECK(run_grovectl("render " + refused).exit_code == 1);
+  CHECK(run_grovectl("validate " + refused).exit_code == 1);
+  CHECK(run_grovectl("diff " + refused + " --live " + live("live-noisy.yaml")).exit_code == 1);
+  CHECK(run_grovectl("diff " + refused + " --to-backend volcano").exit_code == 1);
+  // YAML that does not parse: 1 everywhere.
+  std::string malformed = "-f " + quote(testdata("render/malformed.yaml").string());
+  CHECK(run_grovectl("render " + malformed).exit_code == 1);
+  CHECK(run_grovectl("validate " + malformed).exit_code == 1);
+  CHECK(run_grovectl("diff " + malformed + " --to-backend volcano").exit_code == 1);
+  // A file that cannot be read: 3 everywhere.
+  CHECK(run_grovectl("render -f /nonexistent.yaml").exit_code == 3);
+  CHECK(run_grovectl("validate -f /nonexistent.yaml").exit_code == 3);
+  CHECK(run_grovectl("diff -f /nonexistent.yaml --to-backend volcano").exit_code == 3);
+}
