@@ -16,6 +16,7 @@
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
+#include "validate/input_rules.hpp"
 
 namespace grovectl {
 namespace {
@@ -134,6 +135,9 @@ int run_diff(const DiffFlags& flags) {
 
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
+  if (diags.has_errors()) return fail(diags, kExitFailure);
+  // Inputs the API server would refuse (validate's layer 2) have no objects to compare.
+  check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
   if (diags.has_errors()) return fail(diags, kExitFailure);
   std::vector<Json> rendered = render_documents(docs, *options, templates, diags);
   if (diags.has_errors()) return fail(diags, kExitFailure);

@@ -10,7 +10,7 @@
 #include "render/pcs_parse.hpp"
 #include "render/pipeline.hpp"
 #include "validate/grove_rules.hpp"
-#include "validate/input_schema.hpp"
+#include "validate/input_rules.hpp"
 #include "validate/jobset_rules.hpp"
 
 namespace grovectl {
@@ -134,16 +134,18 @@ size_t ValidateReport::warning_count() const {
 }
 
 ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const Diagnostics& load_diags,
-                                  const RenderOptions& options, const TemplateSet& templates, bool strict) {
+                                  const RenderOptions& options, const TemplateSet& templates,
+                                  const ValidateSettings& settings) {
+  const bool strict = settings.strict;
   Diagnostics diags;
   diags.append(load_diags);
-  // Layer 1: kinds. Layer 2: schemas.
+  // Layer 1: kinds. Layer 2: schemas, metadata and pod templates.
   std::vector<Checked> checked;
   std::map<const SourceDocument*, bool> schema_ok;
   for (const auto& c : classify_documents(docs, diags)) {
     if (c.kind == InputKind::kUnknown) continue;
     checked.push_back({c.doc, c.kind, diags.error_count()});
-    schema_ok[c.doc] = check_input_schema(*c.doc, c.kind, strict, diags);
+    schema_ok[c.doc] = check_input_document(*c.doc, c.kind, settings.unknown_fields, diags);
   }
   // Layer 3 needs every binding first (TAS is on when one is given).
   std::vector<ClusterTopologyBinding> bindings;
