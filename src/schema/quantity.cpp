@@ -59,11 +59,13 @@ std::optional<Parsed> parse_text(std::string_view s) {
   if (pos == s.size()) return p;
   char c = s[pos];
   static constexpr std::string_view kBinary = "KMGTPE", kDecimal = "numkMGTPE";
+  // "E" alone is exa; "E" followed by more is an exponent ("1E3").
+  const bool exponent = (c == 'e' || c == 'E') && pos + 1 < s.size() && s[pos + 1] != 'i';
   if (kBinary.find(c) != std::string_view::npos && pos + 1 < s.size() && s[pos + 1] == 'i') {
     p.suffix = SuffixKind::kBinary;
     p.suffix_char = c;
     pos += 2;
-  } else if (kDecimal.find(c) != std::string_view::npos) {
+  } else if (kDecimal.find(c) != std::string_view::npos && !exponent) {
     p.suffix = SuffixKind::kDecimal;
     p.suffix_char = c;
     pos += 1;

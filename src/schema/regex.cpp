@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <tuple>
 
 namespace grovectl::schema {
 namespace {
 
-constexpr size_t kMaxProgram = 20000;  // instructions; CRD patterns need a few hundred at most
-constexpr int kMaxRepeat = 1000;       // RE2's own limit for {n,m}
+constexpr size_t kMaxProgram = 20000;   // instructions; CRD patterns need a few hundred at most
+constexpr size_t kMaxDfaStates = 2000;  // beyond this the NFA simulation runs instead
+constexpr int kMaxRepeat = 1000;        // RE2's own limit for {n,m}
 constexpr char32_t kMaxRune = 0x10FFFF;
 constexpr char32_t kBadRune = 0xFFFD;
 
@@ -137,6 +140,7 @@ class Parser {
 
   AstPtr repetition() {
     AstPtr atom_node = atom();
+    bool repeated = false;
     while (!failed() && !at_end()) {
       int min = 0, max = -1;
       char c = peek();
@@ -156,6 +160,11 @@ class Parser {
       } else {
         break;
       }
+      if (repeated) {
+        fail("invalid nested repetition operator");  // as Go's regexp: a** or a{2}*
+        return nullptr;
+      }
+      repeated = true;
       if (!at_end() && peek() == '?') ++pos_;  // lazy: same language
       AstPtr rep = make(Ast::Kind::kRepeat);
       rep->min = min;
@@ -449,10 +458,138 @@ std::optional<Regex> Regex::compile(std::string_view pattern, std::string& error
   if (!error.empty()) return std::nullopt;
   re.program_.push_back({Op::kMatch, 0, 0});
   re.start_ = 0;
+  re.build_dfa();
   return re;
 }
 
+namespace {
+
+struct Closure {
+  std::vector<int> pcs;  // consuming instructions reached, sorted
+  bool match = false;
+};
+
+// Everything reachable from `seeds` without consuming input, with ^ and $ holding as given.
+Closure closure(const std::vector<Regex::Inst>& program, const std::vector<int>& seeds, bool at_begin,
+                bool at_end) {
+  Closure out;
+  std::vector<char> seen(program.size(), 0);
+  std::vector<int> stack(seeds.rbegin(), seeds.rend());
+  while (!stack.empty()) {
+    int at = stack.back();
+    stack.pop_back();
+    if (seen[at]) continue;
+    seen[at] = 1;
+    const Regex::Inst& inst = program[at];
+    switch (inst.op) {
+      case Regex::Op::kClass:
+        out.pcs.push_back(at);
+        break;
+      case Regex::Op::kSplit:
+        stack.push_back(inst.y);
+        stack.push_back(inst.x);
+        break;
+      case Regex::Op::kJump:
+        stack.push_back(inst.x);
+        break;
+      case Regex::Op::kBegin:
+        if (at_begin) stack.push_back(at + 1);
+        break;
+      case Regex::Op::kEnd:
+        if (at_end) stack.push_back(at + 1);
+        break;
+      case Regex::Op::kMatch:
+        out.match = true;
+        break;
+    }
+  }
+  std::sort(out.pcs.begin(), out.pcs.end());
+  return out;
+}
+
+}  // namespace
+
+int Regex::symbol(char32_t rune) const {
+  if (rune < 128) return ascii_symbol_[rune];
+  return static_cast<int>(std::upper_bound(bounds_.begin(), bounds_.end(), rune) - bounds_.begin()) - 1;
+}
+
+// Subset construction over the symbols; states are keyed by the set of threads and the two match flags.
+void Regex::build_dfa() {
+  std::vector<char32_t> cuts = {0};
+  for (const auto& c : classes_) {
+    for (const auto& r : c.ranges) {
+      cuts.push_back(r.lo);
+      if (r.hi < kMaxRune) cuts.push_back(r.hi + 1);
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  bounds_ = cuts;
+  for (char32_t c = 0; c < 128; ++c) {
+    ascii_symbol_[c] =
+        static_cast<int>(std::upper_bound(bounds_.begin(), bounds_.end(), c) - bounds_.begin()) - 1;
+  }
+  const bool anchored = program_[start_].op == Op::kBegin;
+  using Key = std::tuple<std::vector<int>, bool, bool>;
+  std::map<Key, int> ids;
+  std::vector<std::vector<int>> threads;
+  auto state_for = [&](const std::vector<int>& seeds, bool at_begin) -> int {
+    Closure now = closure(program_, seeds, at_begin, false);
+    bool at_end = closure(program_, seeds, at_begin, true).match;
+    Key key{now.pcs, now.match, at_end};
+    if (auto it = ids.find(key); it != ids.end()) return it->second;
+    int id = static_cast<int>(dfa_.size());
+    ids.emplace(key, id);
+    DfaState st;
+    st.match_now = now.match;
+    st.match_at_end = at_end;
+    st.dead = anchored && now.pcs.empty() && !now.match && !at_end;
+    dfa_.push_back(std::move(st));
+    threads.push_back(now.pcs);
+    return id;
+  };
+  state_for({start_}, true);
+  for (size_t s = 0; s < dfa_.size(); ++s) {
+    if (dfa_.size() > kMaxDfaStates) {
+      dfa_.clear();
+      return;
+    }
+    std::vector<int> next(bounds_.size());
+    for (size_t sym = 0; sym < bounds_.size(); ++sym) {
+      std::vector<int> seeds;
+      for (int pc : threads[s]) {
+        if (classes_[program_[pc].x].contains(bounds_[sym])) seeds.push_back(pc + 1);
+      }
+      if (!anchored) seeds.push_back(start_);
+      next[sym] = state_for(seeds, false);
+    }
+    dfa_[s].next = std::move(next);
+  }
+}
+
 bool Regex::search(std::string_view text) const {
+  if (dfa_.empty()) return nfa_search(text);
+  const DfaState* st = &dfa_[0];
+  if (st->match_now) return true;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    unsigned char b = static_cast<unsigned char>(text[pos]);
+    int sym;
+    if (b < 0x80) {
+      sym = ascii_symbol_[b];
+      ++pos;
+    } else {
+      sym = symbol(decode_rune(text, pos));
+    }
+    st = &dfa_[st->next[sym]];
+    if (st->match_now) return true;
+    if (st->dead) return false;
+  }
+  return st->match_at_end;
+}
+
+bool Regex::nfa_search(std::string_view text) const {
   const size_t n = program_.size();
   std::vector<uint32_t> seen(n, 0);
   std::vector<int> current, next, stack;
