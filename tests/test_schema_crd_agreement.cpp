@@ -97,15 +97,6 @@ size_t embedded_errors(const schema::CrdSchema& crd, const Json& doc) {
   return n;
 }
 
-std::vector<fs::path> yaml_files(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".yaml") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("embedded structural schemas accept and reject what the official CRDs do") {
@@ -113,9 +104,9 @@ TEST_CASE("embedded structural schemas accept and reject what the official CRDs 
   auto officials = official_validators(shared);
   std::vector<fs::path> files;
   for (const char* dir : {"validate", "golden", "backends", "jobset", "render", "diff"}) {
-    for (const auto& f : yaml_files(testdata(dir))) files.push_back(f);
+    for (const auto& f : grovectl::test::yaml_files_under(testdata(dir))) files.push_back(f);
   }
-  for (const auto& f : yaml_files(shared / "samples")) files.push_back(f);
+  for (const auto& f : grovectl::test::yaml_files_under(shared / "samples")) files.push_back(f);
   size_t compared = 0, rejected = 0;
   for (const auto& file : files) {
     Diagnostics diags;

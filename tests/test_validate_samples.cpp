@@ -16,15 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> yaml_under(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".yaml") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::set<std::string> error_rules(const Json& report) {
   std::set<std::string> out;
   for (const auto& d : report["documents"]) {
@@ -45,7 +36,7 @@ bool missing_role_name(const fs::path& p) {
 
 TEST_CASE("Grove samples validate as Grove's admission would decide") {
   REQUIRE_SHARED_OR_SKIP(shared);
-  auto samples = yaml_under(shared / "samples/grove");
+  auto samples = grovectl::test::yaml_files_under(shared / "samples/grove");
   REQUIRE(samples.size() == 11);
   for (const auto& s : samples) {
     INFO(s.string());
@@ -94,7 +85,8 @@ TEST_CASE("JobSet samples validate as the JobSet webhook would decide") {
       CHECK(r.exit_code == 0);
     }
   }
-  for (const auto& s : yaml_under(shared / "samples/jobset/pr1250-unmerged-spec-scheduling")) {
+  for (const auto& s :
+       grovectl::test::yaml_files_under(shared / "samples/jobset/pr1250-unmerged-spec-scheduling")) {
     INFO(s.string());
     auto r = run_grovectl("validate -f '" + s.string() + "'");
     CHECK(r.exit_code == 1);

@@ -1,25 +1,12 @@
 #include "schema/field_path.hpp"
 
+#include "yaml/document.hpp"
+
 namespace grovectl::schema {
 
 std::string FieldPath::pointer() const {
   std::string out;
-  for (const auto& s : segments_) {
-    out += '/';
-    if (!s.key) {
-      out += std::to_string(s.index);
-      continue;
-    }
-    for (char c : *s.key) {
-      if (c == '~') {
-        out += "~0";
-      } else if (c == '/') {
-        out += "~1";
-      } else {
-        out += c;
-      }
-    }
-  }
+  for (const auto& s : segments_) out = s.key ? pointer_append(out, *s.key) : pointer_append(out, s.index);
   return out;
 }
 
