@@ -18,7 +18,7 @@ std::vector<SchemaFinding> CrdSchema::check(const Json& object, UnknownFields un
 
 std::unique_ptr<CrdSchema> compile_crd_schema(std::string_view file, std::string_view text,
                                               std::string& error) {
-  Json doc = Json::parse(text, nullptr, false);
+  Json doc = Json::parse(text, /*cb=*/nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("schema")) {
     error = std::string(file) + ": not a structural schema file";
     return nullptr;

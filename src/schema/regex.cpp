@@ -59,14 +59,18 @@ AstPtr make(Ast::Kind kind) {
   return a;
 }
 
+Regex::Class rune_class(char32_t c) {
+  return {.ranges = {{c, c}}};
+}
+
 Regex::Class digit_class() {
-  return {{{'0', '9'}}, false};
+  return {.ranges = {{'0', '9'}}};
 }
 Regex::Class word_class() {
-  return {{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}, false};
+  return {.ranges = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}};
 }
 Regex::Class space_class() {
-  return {{{'\t', '\n'}, {'\f', '\r'}, {' ', ' '}}, false};
+  return {.ranges = {{'\t', '\n'}, {'\f', '\r'}, {' ', ' '}}};
 }
 
 class Parser {
@@ -225,23 +229,23 @@ class Parser {
         out.negated = c == 'S';
         return true;
       case 't':
-        out = {{{'\t', '\t'}}, false};
+        out = rune_class('\t');
         return true;
       case 'n':
-        out = {{{'\n', '\n'}}, false};
+        out = rune_class('\n');
         return true;
       case 'r':
-        out = {{{'\r', '\r'}}, false};
+        out = rune_class('\r');
         return true;
       case 'f':
-        out = {{{'\f', '\f'}}, false};
+        out = rune_class('\f');
         return true;
       case 'v':
-        out = {{{'\v', '\v'}}, false};
+        out = rune_class('\v');
         return true;
       default:
         if (static_cast<unsigned char>(c) < 0x80 && !std::isalnum(static_cast<unsigned char>(c))) {
-          out = {{{static_cast<char32_t>(c), static_cast<char32_t>(c)}}, false};
+          out = rune_class(static_cast<char32_t>(c));
           return true;
         }
         --pos_;
@@ -317,7 +321,7 @@ class Parser {
         return bracket();
       case '.':
         ++pos_;
-        return class_node({{{'\n', '\n'}}, true});
+        return class_node({.ranges = {{'\n', '\n'}}, .negated = true});
       case '^':
         ++pos_;
         return make(Ast::Kind::kBegin);
@@ -345,7 +349,7 @@ class Parser {
         }
       default: {
         char32_t r = decode_rune(p_, pos_);
-        return class_node({{{r, r}}, false});
+        return class_node(rune_class(r));
       }
     }
   }
@@ -469,9 +473,14 @@ struct Closure {
   bool match = false;
 };
 
-// Everything reachable from `seeds` without consuming input, with ^ and $ holding as given.
-Closure closure(const std::vector<Regex::Inst>& program, const std::vector<int>& seeds, bool at_begin,
-                bool at_end) {
+// Where in the text a closure is taken: ^ holds at its beginning, $ at its end.
+struct Assertions {
+  bool at_begin = false;
+  bool at_end = false;
+};
+
+// Everything reachable from `seeds` without consuming input.
+Closure closure(const std::vector<Regex::Inst>& program, const std::vector<int>& seeds, Assertions where) {
   Closure out;
   std::vector<char> seen(program.size(), 0);
   std::vector<int> stack(seeds.rbegin(), seeds.rend());
@@ -493,10 +502,10 @@ Closure closure(const std::vector<Regex::Inst>& program, const std::vector<int>&
         stack.push_back(inst.x);
         break;
       case Regex::Op::kBegin:
-        if (at_begin) stack.push_back(at + 1);
+        if (where.at_begin) stack.push_back(at + 1);
         break;
       case Regex::Op::kEnd:
-        if (at_end) stack.push_back(at + 1);
+        if (where.at_end) stack.push_back(at + 1);
         break;
       case Regex::Op::kMatch:
         out.match = true;
@@ -534,9 +543,11 @@ void Regex::build_dfa() {
   using Key = std::tuple<std::vector<int>, bool, bool>;
   std::map<Key, int> ids;
   std::vector<std::vector<int>> threads;
-  auto state_for = [&](const std::vector<int>& seeds, bool at_begin) -> int {
-    Closure now = closure(program_, seeds, at_begin, false);
-    bool at_end = closure(program_, seeds, at_begin, true).match;
+  enum class At { kTextStart, kLater };
+  auto state_for = [&](const std::vector<int>& seeds, At at) -> int {
+    const bool at_begin = at == At::kTextStart;
+    Closure now = closure(program_, seeds, {.at_begin = at_begin});
+    bool at_end = closure(program_, seeds, {.at_begin = at_begin, .at_end = true}).match;
     Key key{now.pcs, now.match, at_end};
     if (auto it = ids.find(key); it != ids.end()) return it->second;
     int id = static_cast<int>(dfa_.size());
@@ -549,7 +560,7 @@ void Regex::build_dfa() {
     threads.push_back(now.pcs);
     return id;
   };
-  state_for({start_}, true);
+  state_for({start_}, At::kTextStart);
   for (size_t s = 0; s < dfa_.size(); ++s) {
     if (dfa_.size() > kMaxDfaStates) {
       dfa_.clear();
@@ -562,7 +573,7 @@ void Regex::build_dfa() {
         if (classes_[program_[pc].x].contains(bounds_[sym])) seeds.push_back(pc + 1);
       }
       if (!anchored) seeds.push_back(start_);
-      next[sym] = state_for(seeds, false);
+      next[sym] = state_for(seeds, At::kLater);
     }
     dfa_[s].next = std::move(next);
   }

@@ -41,7 +41,7 @@ void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
       std::string path = fmt::format("spec.template.cliques[{}]", i);
       check_template_meta(c, pointer, path, fe);
       if (const Json* pod = at_path(c, {"spec", "podSpec"}))
-        check_pod_spec(*pod, {pointer + "/spec/podSpec", path + ".spec.podSpec", false}, fe);
+        check_pod_spec(*pod, {.pointer = pointer + "/spec/podSpec", .path = path + ".spec.podSpec"}, fe);
     }
   }
   if (const Json* groups = at_path(v, {"spec", "template", "podCliqueScalingGroups"});
@@ -70,7 +70,9 @@ void check_jobset_templates(const Json& v, FieldErrors& fe) {
     if (const Json* meta = child(*pod, "metadata"))
       check_template_meta(*meta, pod_pointer + "/metadata", pod_path + ".metadata", fe);
     if (const Json* spec = child(*pod, "spec"))
-      check_pod_spec(*spec, {pod_pointer + "/spec", pod_path + ".spec", true}, fe);
+      check_pod_spec(*spec,
+                     {.pointer = pod_pointer + "/spec", .path = pod_path + ".spec", .job_pod_template = true},
+                     fe);
   }
 }
 

@@ -53,12 +53,15 @@ void check_image(const Json& c, const std::string& pointer, const std::string& p
   fe.required("pod/image", image ? pointer + "/image" : pointer, path + ".image", "");
 }
 
-void check_port_number(const Json* port, const std::string& pointer, const std::string& path, bool required,
+// containerPort must be set; hostPort 0 means none.
+enum class PortField { kContainerPort, kHostPort };
+
+void check_port_number(const Json* port, PortField field, const std::string& pointer, const std::string& path,
                        FieldErrors& fe) {
   if (!port) return;
   int64_t n = port->get<int64_t>();
   if (n == 0) {
-    if (required) fe.required("pod/port", pointer, path, "");
+    if (field == PortField::kContainerPort) fe.required("pod/port", pointer, path, "");
     return;
   }
   if (n < 1 || n > 65535)
@@ -79,8 +82,9 @@ void check_ports(const Json& c, const std::string& pointer, const std::string& p
       if (errs.empty() && !names.insert(*name).second)
         fe.duplicate("pod/port-name", pp + "/name", fp + ".name", go_quote(*name));
     }
-    check_port_number(int_at(p, "containerPort"), pp + "/containerPort", fp + ".containerPort", true, fe);
-    check_port_number(int_at(p, "hostPort"), pp + "/hostPort", fp + ".hostPort", false, fe);
+    check_port_number(int_at(p, "containerPort"), PortField::kContainerPort, pp + "/containerPort",
+                      fp + ".containerPort", fe);
+    check_port_number(int_at(p, "hostPort"), PortField::kHostPort, pp + "/hostPort", fp + ".hostPort", fe);
     if (const std::string* protocol = string_at(p, "protocol");
         protocol && *protocol != "TCP" && *protocol != "UDP" && *protocol != "SCTP") {
       fe.plain("pod/port", pp + "/protocol", fp + ".protocol",
