@@ -90,6 +90,10 @@ __grovectl_cmd_render() {
       :
       return
       ;;
+    --unknown-fields)
+      __grovectl_words "error warn ignore"
+      return
+      ;;
     -o|--output)
       __grovectl_words "yaml json"
       return
@@ -104,10 +108,10 @@ __grovectl_cmd_render() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --output-dir --include"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --output-dir --include"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --output-dir --include"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --output-dir --include"
 }
 
 __grovectl_cmd_validate() {
@@ -152,16 +156,20 @@ __grovectl_cmd_validate() {
       :
       return
       ;;
+    --unknown-fields)
+      __grovectl_words "error warn ignore"
+      return
+      ;;
     -o|--output)
       __grovectl_words "text json junit github"
       return
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --strict"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --strict"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map -o --output --strict"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --strict"
 }
 
 __grovectl_cmd_diff() {
@@ -204,6 +212,10 @@ __grovectl_cmd_diff() {
       ;;
     --koord-layer-map)
       :
+      return
+      ;;
+    --unknown-fields)
+      __grovectl_words "error warn ignore"
       return
       ;;
     --live)
@@ -256,10 +268,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

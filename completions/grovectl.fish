@@ -35,6 +35,7 @@ complete -c grovectl -n '__fish_seen_subcommand_from render' -l jobset-gang -x -
 complete -c grovectl -n '__fish_seen_subcommand_from render' -s n -l namespace -x -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -s o -l output -x -a 'yaml json' -d 'Output format'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l output-dir -x -a '(__fish_complete_directories)' -d 'Write one file per object into DIR (all or nothing) instead of standard output'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to emit, comma-separated'
@@ -51,6 +52,7 @@ complete -c grovectl -n '__fish_seen_subcommand_from validate' -l jobset-gang -x
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s n -l namespace -x -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s o -l output -x -a 'text json junit github' -d 'Output format'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l strict -d 'Treat warnings as errors'
 
@@ -66,6 +68,7 @@ complete -c grovectl -n '__fish_seen_subcommand_from diff' -l jobset-gang -x -a 
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -s n -l namespace -x -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l live -r -F -d 'Live objects'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl -d 'Fetch live objects read-only'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'kubectl context for --kubectl'

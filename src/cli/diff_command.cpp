@@ -18,6 +18,7 @@
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
+#include "validate/input_rules.hpp"
 
 namespace grovectl {
 namespace {
@@ -218,6 +219,8 @@ int run_diff(const DiffFlags& flags) {
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
+  // Inputs the API server would refuse (validate's layer 2) have no objects to compare.
+  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
   std::vector<Json> rendered;
   if (!diags.has_errors()) rendered = render_documents(docs, s->options, templates, diags);
   Sides sides;

@@ -6,6 +6,7 @@
 #include "core/exit_codes.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
+#include "validate/input_rules.hpp"
 #include "yaml/emitter.hpp"
 
 namespace grovectl {
@@ -28,6 +29,8 @@ int run_render(const RenderFlags& flags) {
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
+  // What the API server would refuse (validate's layer 2) is never rendered.
+  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
   std::vector<Json> objects;
   // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
   // it is printed only when the whole render succeeded, so errors never leave partial output. The text

@@ -34,6 +34,16 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
                  "Directory of object templates that override the built-in ones");
   cmd.add_option("--koord-layer-map", flags.koord_layer_map,
                  "koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)");
+  cmd.add_option("--unknown-fields", flags.unknown_fields,
+                 "A field the CRD schema does not declare (the API server would drop it): error (default, as "
+                 "kubectl's --validate=strict), warn or ignore")
+      ->check(CLI::IsMember({"error", "warn", "ignore"}));
+}
+
+UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags) {
+  if (flags.unknown_fields == "warn") return UnknownFieldPolicy::kWarn;
+  if (flags.unknown_fields == "ignore") return UnknownFieldPolicy::kIgnore;
+  return UnknownFieldPolicy::kError;
 }
 
 std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags) {

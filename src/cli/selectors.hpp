@@ -8,6 +8,7 @@
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
 #include "model/options.hpp"
+#include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {
@@ -23,6 +24,7 @@ struct SelectorFlags {
   std::string ns;
   std::string templates_dir;
   std::vector<std::string> koord_layer_map;
+  std::string unknown_fields = "error";
 };
 
 // -f/--filename and the selectors. `files_required` is false for commands that can take inputs otherwise.
@@ -30,6 +32,9 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
 
 // Usage problems (unknown backend, unsupported version, bad gate) are reported with rule usage/*.
 std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags);
+
+// --unknown-fields: error (kubectl's --validate=strict, the default), warn or ignore.
+UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags);
 
 // Reads -f inputs plus --topology files. Zero documents is an error.
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags);

@@ -30,7 +30,10 @@ int run_validate(const ValidateFlags& flags) {
     print_diagnostics(load);
     return kExitFailure;
   }
-  ValidateReport report = validate_documents(docs, load, *options, templates, flags.strict);
+  ValidateSettings settings;
+  settings.strict = flags.strict;
+  settings.unknown_fields = unknown_field_policy(flags.selectors);
+  ValidateReport report = validate_documents(docs, load, *options, templates, settings);
   std::string text;
   if (flags.output == "json")
     text = format_json(report);
@@ -60,13 +63,16 @@ CommandRunner add_validate_command(CLI::App& app) {
   add_selector_flags(*cmd, flags->selectors);
   cmd->add_option("-o,--output", flags->output, "Output format: text, json, junit or github")
       ->check(CLI::IsMember({"text", "json", "junit", "github"}));
-  cmd->add_flag(
-      "--strict", flags->strict,
-      "Treat warnings as errors: unknown fields, an ignored restartPolicy, topology constraints without "
-      "a ClusterTopologyBinding");
+  cmd->add_flag("--strict", flags->strict,
+                "Treat warnings as errors: an ignored restartPolicy, topology constraints without a "
+                "ClusterTopologyBinding, unknown fields under --unknown-fields=warn");
   cmd->footer(
-      "Layers: 1 YAML and kinds, 2 input schema, 3 Grove/JobSet admission rules, 4 backend x version\n"
-      "capabilities, 5 rendered objects against their schemas.\n"
+      "Layers: 1 YAML and kinds, 2 input schema (the official CRD schema of the kind, PodSpec included,\n"
+      "as the API server checks it on kubectl apply; metadata rules; core Pod validation of the pod\n"
+      "templates), 3 Grove/JobSet admission rules, 4 backend x version capabilities, 5 rendered objects\n"
+      "against their schemas.\n"
+      "Unknown fields are errors, as with kubectl's default --validate=strict; --unknown-fields=warn or\n"
+      "ignore relaxes that (kubectl's --validate=warn and ignore).\n"
       "Without a ClusterTopologyBinding (input or --topology), topology constraints are reported as a\n"
       "warning (Grove with TAS disabled rejects them; render drops them); --strict makes it an error.\n"
       "Exit codes: 0 valid, 1 findings at error level (or no documents), 2 usage error, 3 I/O error.\n"

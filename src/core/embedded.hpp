@@ -1,5 +1,6 @@
 #pragma once
-// Files under templates/ and src/validate/schemas/, compiled into the binary by cmake/embed_files.cmake.
+// Files under templates/, src/validate/schemas/ and schemas/crd/, compiled into the binary by
+// cmake/embed_files.cmake.
 #include <optional>
 #include <string_view>
 #include <vector>

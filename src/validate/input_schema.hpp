@@ -1,26 +1,21 @@
 #pragma once
-// Layer 2 of validate (DESIGN §6): each input document against grovectl's own schema of its kind
-// (src/validate/schemas/*.json). Unknown fields are warnings, errors under --strict.
-#include <optional>
-#include <string>
-#include <vector>
-
+// Layer 2 of validate (DESIGN §6), the CRD schema part: each input document against the structural copy of
+// the official CRD schema of its kind (schemas/crd/, checked by src/schema/), as the API server would on
+// `kubectl apply`. Unknown fields are errors by default, as with kubectl's default --validate=strict.
 #include "core/diagnostic.hpp"
 #include "frontend/classify.hpp"
-#include "validate/schema_validator.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {
 
-// The embedded schema file for an input kind ("src/validate/schemas/podcliqueset.json"), or nullopt.
-std::optional<Json> input_schema(InputKind kind);
+// What an unknown (pruned) field is: kubectl's --validate=strict, warn and ignore.
+enum class UnknownFieldPolicy { kError, kWarn, kIgnore };
 
-// Turns schema errors into located diagnostics. Cascading "failed to validate child" errors are dropped.
-// `unknown_fields_are_errors` selects the severity of schema/unknown-field findings.
-void report_schema_errors(const SourceDocument& doc, const std::vector<SchemaError>& errors,
-                          bool unknown_fields_are_errors, const std::string& rule_prefix, Diagnostics& diags);
+// The embedded structural schema of an input kind ("schemas/crd/podcliqueset.json"), or nullptr.
+const char* crd_schema_file(InputKind kind);
 
 // Checks one classified input document. Returns false when it has schema errors.
-bool check_input_schema(const SourceDocument& doc, InputKind kind, bool strict, Diagnostics& diags);
+bool check_input_schema(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
+                        Diagnostics& diags);
 
 }  // namespace grovectl

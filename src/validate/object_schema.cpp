@@ -1,12 +1,15 @@
-// Layer 5: rendered objects against src/validate/schemas/objects_<group>_<version>_<Kind>.json.
+// Layer 5: rendered objects against src/validate/schemas/objects_<group>_<version>_<Kind>.json (plain JSON
+// schemas: undeclared fields are allowed), compiled once and checked by src/schema/.
 #include <fmt/format.h>
 
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 
 #include "core/embedded.hpp"
-#include "validate/input_schema.hpp"
+#include "schema/check.hpp"
+#include "schema/compile.hpp"
 #include "validate/validate.hpp"
 
 namespace grovectl {
@@ -22,16 +25,21 @@ std::string schema_path(const std::string& api_version, const std::string& kind)
   return fmt::format("src/validate/schemas/objects_{}_{}.json", gv, kind);
 }
 
-const SchemaValidator* validator_for(const std::string& path) {
-  static std::map<std::string, std::shared_ptr<SchemaValidator>> cache;
+const schema::CompiledSchema* schema_for(const std::string& path) {
+  static std::map<std::string, std::unique_ptr<schema::CompiledSchema>> cache;
   static std::mutex cache_mutex;  // validate checks documents on several threads
   std::lock_guard lock(cache_mutex);
   auto it = cache.find(path);
   if (it != cache.end()) return it->second.get();
-  auto text = find_embedded(path);
-  std::shared_ptr<SchemaValidator> v;
-  if (text) v = std::make_shared<SchemaValidator>(Json::parse(*text));
-  return cache.emplace(path, v).first->second.get();
+  std::unique_ptr<schema::CompiledSchema> compiled;
+  if (auto text = find_embedded(path)) {
+    Json doc = Json::parse(*text);
+    std::string error;
+    compiled = schema::CompiledSchema::compile(doc, doc.value("definitions", Json::object()),
+                                               schema::Dialect::kOpenJsonSchema, error);
+    if (!compiled) throw std::logic_error("embedded schema " + path + ": " + error);
+  }
+  return cache.emplace(path, std::move(compiled)).first->second.get();
 }
 
 }  // namespace
@@ -39,19 +47,18 @@ const SchemaValidator* validator_for(const std::string& path) {
 bool check_rendered_object(const Json& object, const SourceDocument& where, Diagnostics& diags) {
   std::string api = object.value("apiVersion", ""), kind = object.value("kind", "");
   std::string name = object.contains("metadata") ? object["metadata"].value("name", "") : "";
-  const SchemaValidator* v = validator_for(schema_path(api, kind));
-  if (!v) {
+  const schema::CompiledSchema* s = schema_for(schema_path(api, kind));
+  if (!s) {
     diags.error("output/no-schema",
                 fmt::format("grovectl has no schema for rendered {} {} {}", api, kind, name), where.locate());
     return false;
   }
-  Diagnostics found;
+  schema::CheckOptions options;
+  options.resource_root = false;  // these schemas spell out the metadata they allow
   // Pointers are into the rendered object, so every finding is placed at the input document's start.
-  report_schema_errors(where, v->validate(object), true, "output", found);
-  for (auto d : found.items()) {
-    d.location = where.locate();
-    d.message = fmt::format("rendered {} {}: {}", kind, name, d.message);
-    diags.add(std::move(d));
+  for (auto& f : schema::check(object, s->root(), options)) {
+    diags.error("output/" + f.rule.substr(f.rule.find('/') + 1),
+                fmt::format("rendered {} {}: {}", kind, name, f.message), where.locate(), f.field);
   }
   return true;
 }

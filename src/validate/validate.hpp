@@ -1,7 +1,8 @@
 #pragma once
 // grovectl validate (DESIGN §6): five layers over the input documents, each finding located.
 //   1 YAML syntax / duplicate keys (the reader) and unknown apiVersion/kind (classify_documents)
-//   2 input schema (our schemas, unknown fields warn; error under --strict)
+//   2 input schema: the official CRD schema of the kind (unknown fields are errors unless relaxed), the API
+//     server's metadata rules and core Pod validation of the pod templates
 //   3 Grove admission rules and JobSet webhook rules
 //   4 backend x version capability rules (the mappings' check())
 //   5 every rendered object against the schema of its kind and version
@@ -11,6 +12,7 @@
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
 #include "model/options.hpp"
+#include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {
@@ -33,10 +35,16 @@ struct ValidateReport {
   size_t warning_count() const;
 };
 
+struct ValidateSettings {
+  bool strict = false;  // every remaining warning is an error
+  UnknownFieldPolicy unknown_fields = UnknownFieldPolicy::kError;
+};
+
 // Runs layers 1 (classification) to 5 over `docs` and files every finding under its document.
 // `load_diags` are the reader's findings (layer 1) from loading the same inputs.
 ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const Diagnostics& load_diags,
-                                  const RenderOptions& options, const TemplateSet& templates, bool strict);
+                                  const RenderOptions& options, const TemplateSet& templates,
+                                  const ValidateSettings& settings);
 
 // Layer 5 for one object: its embedded schema by apiVersion and kind, findings located at `where`.
 // Returns false when grovectl has no schema for the kind (reported as an error: nothing is skipped).

@@ -11,7 +11,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Diagnostics load_diags;
   auto docs = load_text(text, "fuzz.yaml", load_diags, fuzz::fuzz_load_options());
   static const TemplateSet templates;
-  ValidateReport report = validate_documents(docs, load_diags, options, templates, (data[0] & 1) != 0);
+  ValidateSettings settings;
+  settings.strict = (data[0] & 1) != 0;
+  settings.unknown_fields = (data[0] & 2) != 0 ? UnknownFieldPolicy::kWarn : UnknownFieldPolicy::kError;
+  ValidateReport report = validate_documents(docs, load_diags, options, templates, settings);
   for (const auto& doc : report.documents) {
     for (const auto& d : doc.findings) (void)format_diagnostic(d);
   }

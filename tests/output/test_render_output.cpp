@@ -137,7 +137,8 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
       doc.substr(0, doc.find("---")) + "---\n" +
       "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: " + long_name +
       "\nspec:\n  replicas: 1\n  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: "
-      "w\n        replicas: 1\n        podSpec:\n          containers:\n          - name: main\n";
+      "w\n        replicas: 1\n        podSpec:\n          containers:\n          - {name: main, image: "
+      "example.com/main:1}\n";
   SECTION("existing output directory") {
     CommandResult r = run_grovectl("render --include podgang -f - --output-dir '" + out.string() + "'", bad);
     INFO(r.err);

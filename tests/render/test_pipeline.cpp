@@ -16,7 +16,7 @@ std::string podcliqueset(const std::string& replicas, const std::string& schedul
          replicas +
          "\n  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: w\n        replicas: 1\n"
          "        podSpec:\n          schedulerName: " +
-         scheduler + "\n          containers:\n          - name: c\n";
+         scheduler + "\n          containers:\n          - name: c\n            image: x\n";
 }
 
 std::string jobset(const std::string& replicas, const std::string& scheduler) {
@@ -24,7 +24,7 @@ std::string jobset(const std::string& replicas, const std::string& scheduler) {
          "spec:\n  replicatedJobs:\n  - name: w\n    replicas: " +
          replicas +
          "\n    template:\n      spec:\n        template:\n          spec:\n            schedulerName: " +
-         scheduler + "\n            containers:\n            - name: c\n";
+         scheduler + "\n            containers:\n            - name: c\n              image: x\n";
 }
 
 // Renders each kind's input with `flags`: the exit code and the one error the first failing stage reports.

@@ -30,6 +30,8 @@ std::optional<std::filesystem::path> shared_dir();
 bool have(const std::string& program);
 // `s` in single quotes for a POSIX shell.
 std::string quote(const std::string& s);
+// Every *.yaml file below `dir`, sorted.
+std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& dir);
 // A fresh, empty directory under the system temp directory, unique to this process and `name`.
 std::filesystem::path scratch_dir(const std::string& name);
 

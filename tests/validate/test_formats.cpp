@@ -19,12 +19,12 @@ std::string two_documents() {
       "cliques:\n"
       "    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n        podSpec:\n          "
       "containers:\n"
-      "          - name: main\n";
+      "          - {name: main, image: example.com/main:1}\n";
   std::string bad_pcs =
       "---\napiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: bad\nspec:\n  template:\n"
       "    cliques:\n    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n        "
       "minAvailable: 5\n"
-      "        podSpec:\n          containers:\n          - name: main\n";
+      "        podSpec:\n          containers:\n          - {name: main, image: example.com/main:1}\n";
   return valid_pcs + bad_pcs;
 }
 
@@ -80,12 +80,20 @@ TEST_CASE("validate github output is workflow annotations with real lines") {
 TEST_CASE("validate exit codes: clean, warnings, strict, usage, I/O and empty input") {
   std::string clean = two_documents().substr(0, two_documents().find("---"));
   CHECK(run_grovectl("validate -f -", clean).exit_code == 0);
-  // An unknown field is a warning (exit 0) and an error under --strict (exit 1).
+  // An unknown field is an error (kubectl's default --validate=strict), a warning (exit 0) under
+  // --unknown-fields=warn unless --strict, and not reported under --unknown-fields=ignore.
   std::string unknown = clean + "  colour: blue\n";
-  auto warn = run_grovectl("validate -f -", unknown);
+  auto error = run_grovectl("validate -f -", unknown);
+  CHECK(error.exit_code == 1);
+  CHECK(error.out.find("error: unknown field \"spec.colour\"") != std::string::npos);
+  auto warn = run_grovectl("validate --unknown-fields=warn -f -", unknown);
   CHECK(warn.exit_code == 0);
-  CHECK(warn.out.find("warning: spec.colour: unknown field \"colour\"") != std::string::npos);
-  CHECK(run_grovectl("validate --strict -f -", unknown).exit_code == 1);
+  CHECK(warn.out.find("warning: unknown field \"spec.colour\"") != std::string::npos);
+  CHECK(run_grovectl("validate --unknown-fields=warn --strict -f -", unknown).exit_code == 1);
+  auto ignore = run_grovectl("validate --unknown-fields=ignore -f -", unknown);
+  CHECK(ignore.exit_code == 0);
+  CHECK(ignore.out.find("colour") == std::string::npos);
+  CHECK(run_grovectl("validate --unknown-fields=maybe -f -", clean).exit_code == 2);
   CHECK(run_grovectl("validate -o yaml -f -", clean).exit_code == 2);
   CHECK(run_grovectl("validate --backend nope -f -", clean).exit_code == 2);
   CHECK(run_grovectl("validate --kube-version 1.20 -f -", clean).exit_code == 2);

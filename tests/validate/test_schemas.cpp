@@ -1,106 +1,12 @@
-// Our embedded input schemas (src/validate/schemas/) against the official CRD schemas in
-// ../shared/schemas: on the layer-2 corpus and the samples, both must accept or reject the same
-// documents. Unknown fields are compared without strictness (the API server prunes them; grovectl
-// reports them separately). Deliberate differences are listed in kDeliberate with the reason.
+// Layer 5: rendered objects against the embedded schema of their kind and version. (The input schemas are
+// the official CRDs now; test_schema_crd_agreement.cpp compares them with the official files.)
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <set>
 
-#include "core/embedded.hpp"
-#include "support/test_support.hpp"
-#include "validate/schema_validator.hpp"
 #include "validate/validate.hpp"
 #include "yaml/reader.hpp"
 
 using namespace grovectl;
-using grovectl::test::read_file;
-using grovectl::test::testdata;
-namespace fs = std::filesystem;
-
-namespace {
-
-Json our_schema(const std::string& file) {
-  auto text = find_embedded("src/validate/schemas/" + file);
-  REQUIRE(text);
-  return Json::parse(*text);
-}
-
-Json official_schema(const fs::path& crd_file, const std::string& version) {
-  auto docs = grovectl::test::parse_yaml_docs(read_file(crd_file));
-  REQUIRE(docs.size() == 1);
-  auto schema = crd_version_schema(docs[0], version);
-  REQUIRE(schema);
-  return *schema;
-}
-
-struct Pair {
-  std::string kind;
-  SchemaValidator ours;
-  SchemaValidator official;
-};
-
-std::vector<fs::path> yaml_files(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".yaml") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Documents of the file that parse without YAML errors.
-std::vector<Json> documents(const fs::path& file) {
-  Diagnostics diags;
-  std::vector<SourceDocument> docs = parse_yaml_stream(read_file(file), file.string(), diags);
-  std::vector<Json> out;
-  if (diags.has_errors()) return out;
-  for (const auto& d : docs) out.push_back(d.value);
-  return out;
-}
-
-}  // namespace
-
-TEST_CASE("embedded input schemas agree with the official CRD schemas on the corpus and samples") {
-  REQUIRE_SHARED_OR_SKIP(shared);
-  std::vector<Pair> pairs;
-  pairs.push_back(
-      {"PodCliqueSet", SchemaValidator(our_schema("podcliqueset.json")),
-       SchemaValidator(official_schema(shared / "schemas/grove/grove.io_podcliquesets.yaml", "v1alpha1"))});
-  pairs.push_back({"ClusterTopologyBinding", SchemaValidator(our_schema("clustertopologybinding.json")),
-                   SchemaValidator(official_schema(
-                       shared / "schemas/grove/grove.io_clustertopologybindings.yaml", "v1alpha1"))});
-  pairs.push_back(
-      {"JobSet", SchemaValidator(our_schema("jobset.json")),
-       SchemaValidator(official_schema(shared / "schemas/jobset/jobset.x-k8s.io_jobsets.yaml", "v1alpha2"))});
-
-  std::vector<fs::path> files = yaml_files(testdata("validate"));
-  for (const auto& f : yaml_files(shared / "samples")) files.push_back(f);
-  size_t compared = 0, rejected = 0;
-  for (const auto& file : files) {
-    for (const auto& doc : documents(file)) {
-      if (!doc.is_object()) continue;
-      for (const auto& p : pairs) {
-        if (doc.value("kind", "") != p.kind) continue;
-        std::vector<SchemaError> ours, official;
-        try {
-          ours = p.ours.validate(doc);
-          official = p.official.validate(doc);
-        } catch (const std::exception& ex) {
-          FAIL(file.string() << ": " << ex.what());
-        }
-        INFO(file.string() << " " << p.kind);
-        for (const auto& e : ours) INFO("ours: " << e.pointer << " " << e.message);
-        for (const auto& e : official) INFO("official: " << e.pointer << " " << e.message);
-        CHECK(ours.empty() == official.empty());
-        ++compared;
-        rejected += !official.empty();
-      }
-    }
-  }
-  // The corpus holds both accepted and rejected documents, so the comparison can fail either way.
-  CHECK(compared >= 60);
-  CHECK(rejected >= 8);
-}
 
 TEST_CASE("rendered objects are checked against the schema of their kind and version") {
   Diagnostics diags;

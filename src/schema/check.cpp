@@ -1,0 +1,305 @@
+// The walk follows the API server's order for a custom resource on create (apiextensions-apiserver):
+//   1 PruneNonNullableNullsWithoutDefaults (pkg/apiserver/schema/defaulting/prunenulls.go): a null whose
+//     schema is neither nullable nor defaulted is dropped; a defaulted one takes its default. Nulls in
+//     arrays stay and fail the type check.
+//   2 pruning (pkg/apiserver/schema/pruning/algorithm.go): undeclared fields are dropped; kubectl's
+//     default --validate=strict turns each into `unknown field "<path>"`.
+//   3 schema validation (kube-openapi pkg/validation/validate): type first (a wrong type stops the other
+//     keywords of that node here, where kube-openapi would add an enum or range error for the same value),
+//     then length, pattern, format, range and enum.
+//   4 list types (pkg/apiserver/schema/listtype/validation.go): list-map keys and set items unique, the
+//     second occurrence reported as `Duplicate value`.
+// Deviation: kube-openapi names the integer *format* for a bool or object in an int32/int64 field and the
+// value's Go type ("float64") for a fraction there; this checker always names the schema type and the JSON
+// type ("must be of type integer: \"number\""), the form the API server uses everywhere else.
+#include "schema/check.hpp"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "schema/date_time.hpp"
+#include "schema/field_path.hpp"
+#include "schema/messages.hpp"
+#include "schema/object_meta.hpp"
+
+namespace grovectl::schema {
+namespace {
+
+bool integral(double d) {
+  return std::isfinite(d) && std::trunc(d) == d;
+}
+
+bool type_matches(const Json& v, const Node& s) {
+  if (s.types == 0) return true;
+  switch (v.type()) {
+    case Json::value_t::object:
+      return s.types & kObject;
+    case Json::value_t::array:
+      return s.types & kArray;
+    case Json::value_t::string:
+      return s.types & kString;
+    case Json::value_t::boolean:
+      return s.types & kBoolean;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+      return s.types & (kInteger | kNumber);
+    case Json::value_t::number_float:
+      // kube-openapi accepts a float with an integral value where an integer is expected.
+      return (s.types & kNumber) || ((s.types & kInteger) && integral(v.get<double>()));
+    default:
+      return false;
+  }
+}
+
+size_t rune_count(const std::string& s) {
+  size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+bool in_enum(const Json& v, const Node& s) {
+  if (s.enum_values.empty()) return true;
+  if (v.is_string() && s.enum_all_strings) return s.enum_strings.count(v.get_ref<const std::string&>()) > 0;
+  for (const auto& e : s.enum_values) {
+    if (e == v) return true;
+  }
+  return false;
+}
+
+const Node& string_node() {
+  static const Node n = [] {
+    Node s;
+    s.types = kString;
+    s.type_name = "string";
+    return s;
+  }();
+  return n;
+}
+
+class Walker {
+ public:
+  Walker(const CheckOptions& options, std::vector<SchemaFinding>& out) : options_(options), out_(out) {}
+
+  void value(const Json& v, const Node& s) {
+    if (v.is_null()) {
+      if (values_ && s.types != 0 && !s.nullable) type_error(s, v);
+      return;
+    }
+    if (!type_matches(v, s)) {
+      if (values_) type_error(s, v);
+      return;
+    }
+    if (values_ && !s.any_of.empty()) any_of(v, s);
+    switch (v.type()) {
+      case Json::value_t::object:
+        object(v, s);
+        break;
+      case Json::value_t::array:
+        array(v, s);
+        break;
+      case Json::value_t::string:
+        if (values_) string_value(v, s);
+        break;
+      case Json::value_t::number_integer:
+      case Json::value_t::number_unsigned:
+      case Json::value_t::number_float:
+        if (values_) number_value(v, s);
+        break;
+      default:
+        if (values_ && !in_enum(v, s))
+          add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+        break;
+    }
+  }
+
+ private:
+  void add(const char* rule, std::string message) {
+    out_.push_back({rule, path_.pointer(), path_.field(), std::move(message)});
+  }
+
+  void type_error(const Node& s, const Json& v) {
+    add("schema/type", type_message(path_.field(), s.type_name, json_type_name(v)));
+  }
+
+  // True when `v` passes `branch` (anyOf); findings of the trial are discarded.
+  bool passes(const Json& v, const Node& branch) {
+    std::vector<SchemaFinding> trial;
+    Walker w(options_, trial);
+    w.path_ = path_;
+    w.value(v, branch);
+    return trial.empty();
+  }
+
+  void any_of(const Json& v, const Node& s) {
+    for (const Node* branch : s.any_of) {
+      if (passes(v, *branch)) return;
+    }
+    add("schema/any-of", any_of_message(path_.field(), json_type_name(v)));
+  }
+
+  void string_value(const Json& v, const Node& s) {
+    const std::string& text = v.get_ref<const std::string&>();
+    if (s.max_length || s.min_length) {
+      size_t n = rune_count(text);
+      if (s.max_length && n > static_cast<size_t>(*s.max_length))
+        add("schema/length", too_long_message(path_.field(), *s.max_length));
+      if (s.min_length && n < static_cast<size_t>(*s.min_length))
+        add("schema/length", too_short_message(path_.field(), v, *s.min_length));
+    }
+    if (s.pattern && !s.pattern->matches(text))
+      add("schema/pattern", pattern_message(path_.field(), v, s.pattern->source()));
+    if (s.format == StringFormat::kDateTime && !is_date_time(text))
+      add("schema/format", format_message(path_.field(), v, s.format_name));
+    if (!in_enum(v, s)) add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+  }
+
+  void number_value(const Json& v, const Node& s) {
+    double d = v.get<double>();
+    if (s.maximum && (s.maximum->exclusive ? d >= s.maximum->value : d > s.maximum->value))
+      add("schema/range", maximum_message(path_.field(), v, s.maximum->value, s.maximum->exclusive));
+    if (s.minimum && (s.minimum->exclusive ? d <= s.minimum->value : d < s.minimum->value))
+      add("schema/range", minimum_message(path_.field(), v, s.minimum->value, s.minimum->exclusive));
+    if (s.multiple_of && !integral(d / *s.multiple_of))
+      add("schema/range", multiple_of_message(path_.field(), v, *s.multiple_of));
+    if (!in_enum(v, s)) add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+  }
+
+  // The schema for `key` of an object whose schema is `s`; nullptr when the key is undeclared.
+  const Node* child_schema(const Node& s, const std::string& key, bool resource) const {
+    if (resource && key == "metadata") return &object_meta_node();
+    if (const Node* p = s.property(key)) return p;
+    if (s.embedded_resource && (key == "apiVersion" || key == "kind")) return &string_node();
+    return s.additional;
+  }
+
+  void object(const Json& v, const Node& s) {
+    const bool root = options_.resource_root && path_.depth() == 0;
+    const bool resource = root || s.embedded_resource;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      const std::string& key = it.key();
+      const Json& child = it.value();
+      const Node* cs = child_schema(s, key, resource);
+      path_.push_key(key);
+      if (cs) {
+        // A null without nullable is dropped, or takes its default (valid by construction).
+        if (!child.is_null() || cs->nullable) {
+          const bool saved = values_;
+          if (root && key == "status" && options_.status_subresource) values_ = false;
+          value(child, *cs);
+          values_ = saved;
+        }
+      } else if (!s.additional_any && s.unknown_keys == UnknownKeys::kPruned &&
+                 options_.unknown_fields == UnknownFields::kReport) {
+        add("schema/unknown-field", unknown_field_message(path_.field()));
+      }
+      path_.pop();
+    }
+    if (values_) required(v, s);
+  }
+
+  void required(const Json& v, const Node& s) {
+    for (const auto& name : s.required) {
+      const Node* cs = s.property(name);
+      auto it = v.find(name);
+      bool present = it != v.end() && (!it->is_null() || (cs && cs->nullable));
+      if (present || (cs && cs->default_value)) continue;  // defaults apply before validation
+      path_.push_key(name);
+      add("schema/required", required_message(path_.field()));
+      path_.pop();
+    }
+  }
+
+  void array(const Json& v, const Node& s) {
+    if (s.items) {
+      for (size_t i = 0; i < v.size(); ++i) {
+        path_.push_index(i);
+        value(v[i], *s.items);
+        path_.pop();
+      }
+    }
+    if (!values_) return;
+    if (s.max_items && v.size() > static_cast<size_t>(*s.max_items))
+      add("schema/items", too_many_items_message(path_.field(), v.size(), *s.max_items));
+    if (s.min_items && v.size() < static_cast<size_t>(*s.min_items))
+      add("schema/items", too_few_items_message(path_.field(), v.size(), *s.min_items));
+    if (s.list_type == ListType::kMap) list_map(v, s);
+    if (s.list_type == ListType::kSet) list_set(v);
+  }
+
+  // The key of one list-map item: each key field as written, else its default, else left out.
+  nlohmann::json map_key(const Json& item, const Node& s) const {
+    nlohmann::json key = nlohmann::json::object();
+    for (const auto& k : s.list_map_keys) {
+      auto it = item.find(k);
+      if (it != item.end() && !it->is_null()) {
+        key[k] = nlohmann::json(*it);
+      } else if (const Node* ks = s.items ? s.items->property(k) : nullptr; ks && ks->default_value) {
+        key[k] = nlohmann::json(*ks->default_value);
+      }
+    }
+    return key;
+  }
+
+  void list_map(const Json& v, const Node& s) {
+    if (v.size() <= 1) return;
+    for (const auto& item : v) {
+      if (!item.is_object() && !item.is_null()) return;  // already a type error
+    }
+    std::unordered_map<std::string, int> seen;
+    for (size_t i = 0; i < v.size(); ++i) {
+      nlohmann::json key = v[i].is_object() ? map_key(v[i], s) : nlohmann::json::object();
+      std::string text = key.dump();  // keys sorted, as Go marshals a map
+      if (++seen[text] == 2) {
+        path_.push_index(i);
+        add("schema/duplicate", duplicate_message(path_.field(), text));
+        path_.pop();
+      }
+    }
+  }
+
+  void list_set(const Json& v) {
+    std::unordered_map<std::string, int> seen;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (++seen[nlohmann::json(v[i]).dump()] == 2) {
+        path_.push_index(i);
+        add("schema/duplicate", duplicate_message(path_.field(), go_value(v[i])));
+        path_.pop();
+      }
+    }
+  }
+
+  const CheckOptions& options_;
+  std::vector<SchemaFinding>& out_;
+  FieldPath path_;
+  bool values_ = true;  // false inside a status the server resets: only unknown fields count there
+};
+
+}  // namespace
+
+const char* json_type_name(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::object:
+      return "object";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+      return "integer";
+    case Json::value_t::number_float:
+      return "number";
+    default:
+      return "null";
+  }
+}
+
+std::vector<SchemaFinding> check(const Json& document, const Node& root, const CheckOptions& options) {
+  std::vector<SchemaFinding> out;
+  Walker(options, out).value(document, root);
+  return out;
+}
+
+}  // namespace grovectl::schema

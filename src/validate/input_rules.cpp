@@ -1,0 +1,104 @@
+#include "validate/input_rules.hpp"
+
+#include <fmt/format.h>
+
+#include "validate/field_error.hpp"
+#include "validate/meta_rules.hpp"
+#include "validate/pod_rules.hpp"
+
+namespace grovectl {
+namespace {
+
+const Json* child(const Json& v, const char* key) {
+  if (!v.is_object()) return nullptr;
+  auto it = v.find(key);
+  return it == v.end() ? nullptr : &*it;
+}
+
+const Json* at_path(const Json& v, std::initializer_list<const char*> keys) {
+  const Json* j = &v;
+  for (const char* k : keys) {
+    if (!(j = child(*j, k))) return nullptr;
+  }
+  return j;
+}
+
+void check_template_meta(const Json& holder, const std::string& pointer, const std::string& path,
+                         FieldErrors& fe) {
+  if (const Json* labels = child(holder, "labels"))
+    check_labels(*labels, pointer + "/labels", path + ".labels", fe);
+  if (const Json* annotations = child(holder, "annotations"))
+    check_annotations(*annotations, pointer + "/annotations", path + ".annotations", fe);
+}
+
+// A clique's labels and annotations go onto its PodClique and pods, a scaling group's annotations onto its
+// PodCliqueScalingGroup; its podSpec becomes the pods' spec.
+void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
+  if (const Json* cliques = at_path(v, {"spec", "template", "cliques"}); cliques && cliques->is_array()) {
+    for (size_t i = 0; i < cliques->size(); ++i) {
+      const Json& c = (*cliques)[i];
+      std::string pointer = pointer_append("/spec/template/cliques", i);
+      std::string path = fmt::format("spec.template.cliques[{}]", i);
+      check_template_meta(c, pointer, path, fe);
+      if (const Json* pod = at_path(c, {"spec", "podSpec"}))
+        check_pod_spec(*pod, {.pointer = pointer + "/spec/podSpec", .path = path + ".spec.podSpec"}, fe);
+    }
+  }
+  if (const Json* groups = at_path(v, {"spec", "template", "podCliqueScalingGroups"});
+      groups && groups->is_array()) {
+    for (size_t i = 0; i < groups->size(); ++i) {
+      check_template_meta((*groups)[i], pointer_append("/spec/template/podCliqueScalingGroups", i),
+                          fmt::format("spec.template.podCliqueScalingGroups[{}]", i), fe);
+    }
+  }
+}
+
+// Each replicated job's template makes Jobs (its metadata) whose pod template makes pods.
+void check_jobset_templates(const Json& v, FieldErrors& fe) {
+  const Json* jobs = at_path(v, {"spec", "replicatedJobs"});
+  if (!jobs || !jobs->is_array()) return;
+  for (size_t i = 0; i < jobs->size(); ++i) {
+    std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template";
+    std::string path = fmt::format("spec.replicatedJobs[{}].template", i);
+    const Json* job = child((*jobs)[i], "template");
+    if (!job) continue;
+    if (const Json* meta = child(*job, "metadata"))
+      check_template_meta(*meta, pointer + "/metadata", path + ".metadata", fe);
+    const Json* pod = at_path(*job, {"spec", "template"});
+    if (!pod) continue;
+    std::string pod_pointer = pointer + "/spec/template", pod_path = path + ".spec.template";
+    if (const Json* meta = child(*pod, "metadata"))
+      check_template_meta(*meta, pod_pointer + "/metadata", pod_path + ".metadata", fe);
+    if (const Json* spec = child(*pod, "spec"))
+      check_pod_spec(*spec,
+                     {.pointer = pod_pointer + "/spec", .path = pod_path + ".spec", .job_pod_template = true},
+                     fe);
+  }
+}
+
+}  // namespace
+
+bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
+                          Diagnostics& diags) {
+  size_t before = diags.error_count();
+  check_input_schema(doc, kind, unknown_fields, diags);
+  FieldErrors fe(doc, diags);
+  ObjectMetaRules meta;
+  meta.namespaced = kind != InputKind::kClusterTopologyBinding;
+  // Grove's webhook reports the PodCliqueSet name with the same rule (layer 3, grove/metadata-name).
+  meta.check_name = kind != InputKind::kPodCliqueSet;
+  if (doc.value.is_object()) check_object_meta(doc.value, meta, fe);
+  if (kind == InputKind::kPodCliqueSet) check_podcliqueset_templates(doc.value, fe);
+  if (kind == InputKind::kJobSet) check_jobset_templates(doc.value, fe);
+  return diags.error_count() == before;
+}
+
+void check_input_documents(const std::vector<SourceDocument>& docs, UnknownFieldPolicy unknown_fields,
+                           Diagnostics& diags) {
+  Diagnostics kinds;  // unknown kinds are the caller's to report
+  for (const auto& c : classify_documents(docs, kinds)) {
+    if (c.kind != InputKind::kUnknown) check_input_document(*c.doc, c.kind, unknown_fields, diags);
+  }
+}
+
+}  // namespace grovectl

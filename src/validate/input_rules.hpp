@@ -1,0 +1,22 @@
+#pragma once
+// Layer 2 of validate (DESIGN §6) for one input document: the CRD schema of its kind (schema/*), the API
+// server's metadata rules on the object and on the templates it carries (meta/*), and core Pod validation
+// of its pod templates (pod/*). render and diff run the same layer and refuse on its errors.
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "frontend/classify.hpp"
+#include "validate/input_schema.hpp"
+#include "yaml/document.hpp"
+
+namespace grovectl {
+
+// Returns false when the document has layer-2 errors.
+bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
+                          Diagnostics& diags);
+
+// Layer 2 for every document grovectl reads (kinds it does not read are left to the caller).
+void check_input_documents(const std::vector<SourceDocument>& docs, UnknownFieldPolicy unknown_fields,
+                           Diagnostics& diags);
+
+}  // namespace grovectl
