@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
 
 namespace grovectl {
 
@@ -50,6 +51,9 @@ int run_cli(int argc, char** argv) {
     if (sub->parsed()) {
       try {
         return runner();
+      } catch (const std::bad_alloc&) {
+        report_out_of_memory();
+        return kExitFailure;
       } catch (const std::exception& e) {
         std::cerr << "grovectl: internal error: " << e.what() << "\n";
         return kExitFailure;

@@ -9,7 +9,10 @@
 #include "cli/color.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
+#include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
+#include "core/text_excerpt.hpp"
 #include "diff/compare.hpp"
 #include "diff/kubectl_source.hpp"
 #include "diff/object_key.hpp"
@@ -32,7 +35,7 @@ struct DiffFlags {
   std::string include;
   std::string output = "text";
   std::string color = "auto";
-  size_t context_lines = 3;
+  std::string context_lines = "3";
   std::vector<std::string> ignore;
 };
 
@@ -110,7 +113,58 @@ std::vector<Json> live_of_rendered_kinds(const std::vector<SourceDocument>& docs
   return live;
 }
 
+// --context-lines as a number from 0 to 10000; anything else (-1, 18446744073709551615) is a usage error.
+std::optional<size_t> parse_context_lines(const std::string& text) {
+  constexpr size_t kMaxContextLines = 10000;
+  if (text.empty() || text.size() > 5 || text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  size_t n = std::stoul(text);
+  if (n > kMaxContextLines) return std::nullopt;
+  return n;
+}
+
+// A live document (or List item) that is not an object with apiVersion and kind is a broken live input
+// (exit 3), not a difference.
+void check_live_objects(const std::vector<SourceDocument>& docs, Diagnostics& diags) {
+  for (const auto& d : docs) {
+    const Json& v = d.value;
+    const bool is_object = v.is_object() && v.contains("apiVersion") && v["apiVersion"].is_string() &&
+                           v.contains("kind") && v["kind"].is_string();
+    if (!is_object) {
+      diags.error("input/live-object",
+                  fmt::format("a live {} is not a Kubernetes object (a mapping with apiVersion and kind)",
+                              d.base_pointer.empty() ? "document" : "List item"),
+                  d.locate(), pointer_to_field_path(d.base_pointer));
+    }
+  }
+}
+
+// Renders like render_documents, refusing more than kMaxDiffObjects objects (diff keeps both sides as trees).
+std::vector<Json> render_for_diff(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                                  const TemplateSet& templates, Diagnostics& diags) {
+  std::vector<Json> objects;
+  render_documents_each(docs, options, templates, diags, [&](Json&& o) {
+    if (objects.size() < kMaxDiffObjects) {
+      objects.push_back(std::move(o));
+    } else if (!diags.has_errors()) {
+      diags.error(
+          "render/too-large",
+          fmt::format("the render has more than {} objects; diff compares at most {} objects per side",
+                      kMaxDiffObjects, kMaxDiffObjects),
+          docs.empty() ? Location{} : Location{docs.front().file});
+    }
+  });
+  if (diags.has_errors()) return {};
+  return objects;
+}
+
 int run_diff(const DiffFlags& flags) {
+  const std::optional<size_t> context_lines = parse_context_lines(flags.context_lines);
+  if (!context_lines) {
+    std::cerr << "grovectl: --context-lines must be between 0 and 10000 (got " << excerpt(flags.context_lines)
+              << ")\n";
+    return kExitUsage;
+  }
   Diagnostics diags;
   auto options = make_render_options(flags.selectors, diags);
   if (options && !flags.include.empty()) options->include = parse_include(flags.include, diags);
@@ -135,16 +189,17 @@ int run_diff(const DiffFlags& flags) {
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   if (diags.has_errors()) return fail(diags, kExitFailure);
-  std::vector<Json> rendered = render_documents(docs, *options, templates, diags);
+  Activity rendering("rendering");
+  std::vector<Json> rendered = render_for_diff(docs, *options, templates, diags);
   if (diags.has_errors()) return fail(diags, kExitFailure);
 
   std::vector<Json> old_side;
   std::vector<Json> new_side = rendered;
   diff::TextOptions text;
-  text.context = flags.context_lines;
+  text.context = *context_lines;
   if (to) {
     old_side = rendered;
-    new_side = render_documents(docs, *to, templates, diags);
+    new_side = render_for_diff(docs, *to, templates, diags);
     if (diags.has_errors()) return fail(diags, kExitFailure);
     text.old_label = options_label(*options);
     text.new_label = options_label(*to);
@@ -155,12 +210,21 @@ int run_diff(const DiffFlags& flags) {
       live_docs = diff::fetch_live_objects(rendered, k, diags);
     } else {
       live_docs = load_documents(flags.live, diags);
+      check_live_objects(live_docs, diags);
     }
     if (diags.has_errors()) return fail(diags, kExitFailure);
     old_side = live_of_rendered_kinds(live_docs, rendered);
+    if (old_side.size() > kMaxDiffObjects) {
+      diags.error("input/too-large",
+                  fmt::format("{} live objects to compare; diff compares at most {} objects per side",
+                              old_side.size(), kMaxDiffObjects),
+                  live_docs.front().locate());
+      return fail(diags, kExitFailure);
+    }
   }
   print_diagnostics(diags);  // warnings
 
+  Activity comparing("comparing");
   auto diffs = diff::diff_object_sets(old_side, new_side, diff::CompareOptions{ignore});
   if (flags.output == "json") {
     std::cout << diff::format_json(diffs);
@@ -208,7 +272,8 @@ CommandRunner add_diff_command(CLI::App& app) {
   cmd->add_option("--color", flags->color,
                   "Color the text diff: auto (terminal, no NO_COLOR, TERM not dumb), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  cmd->add_option("--context-lines", flags->context_lines, "Unchanged lines around each change (default 3)");
+  cmd->add_option("--context-lines", flags->context_lines, "Unchanged lines around each change (default 3)")
+      ->type_name("UINT");
   cmd->add_option(
       "--ignore", flags->ignore,
       "Leave a field out of the comparison and the exit code: [Kind[.group][/name]:]/json/pointer; "

@@ -84,10 +84,20 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
   std::vector<std::string> paths = flags.files;
   paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
-  std::vector<SourceDocument> docs = load_documents(paths, diags);
-  if (docs.empty() && !diags.has_errors()) {
+  std::vector<SourceDocument> docs;
+  std::vector<std::string> empty;
+  InputLoader loader(diags);
+  for (const auto& p : paths) {
+    if (loader.load(p, docs) == 0) empty.push_back(p);
+  }
+  if (!docs.empty() || diags.has_errors()) return docs;
+  // Zero documents is never a pass: name each input that had none.
+  for (const auto& p : empty) {
     diags.error("input/empty",
-                "no input documents: every -f input was empty (zero documents is never a pass)");
+                fmt::format("no input documents in {} (it is empty, or holds only comments, \"---\" or null; "
+                            "zero documents is never a pass)",
+                            p == "-" ? "standard input" : p),
+                Location{p});
   }
   return docs;
 }

@@ -4,6 +4,7 @@
 // jobset_checks (refusals and warnings), jobset_expand (gangs), jobset_inject (membership).
 #include <vector>
 
+#include "core/budgets.hpp"
 #include "core/diagnostic.hpp"
 #include "render/gang.hpp"
 #include "render/mapping.hpp"
@@ -17,7 +18,11 @@ struct JobSetExpansion {
   const SourceDocument* doc = nullptr;  // the input, to locate warnings; may be null
 };
 
-// Returns false (with diagnostics) when the JobSet cannot be expanded or is refused.
+// Returns false (with diagnostics) when the JobSet cannot be expanded or is refused, including when its
+// expansion does not fit in what is left of `budget` (render/too-large, estimated before expanding).
+bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Backend backend,
+                   RenderBudget& budget, JobSetExpansion& out, Diagnostics& diags);
+// The same with a budget of its own.
 bool expand_jobset(const SourceDocument& doc, const RenderOptions& options, Backend backend,
                    JobSetExpansion& out, Diagnostics& diags);
 

@@ -77,8 +77,8 @@ bool needs_scheduler_mapping(const RenderOptions& options) {
 
 using SourceSink = std::function<void(ExpandedSource&&)>;
 
-void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
-                          const SourceSink& sink) {
+void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, RenderBudget& budget,
+                          Diagnostics& diags, const SourceSink& sink) {
   std::vector<const ClusterTopologyBinding*> bindings;
   for (const auto& b : in.bindings) bindings.push_back(&b);
   std::vector<const ReplicaOverride*> overrides;
@@ -91,7 +91,7 @@ void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, D
     for (const auto& c : pcs.cliques) scheduler_names.push_back(c.scheduler_name);
     auto backend = resolve_backend(options, scheduler_names, doc->locate("/spec/template/cliques"), diags);
     if (!backend) continue;
-    if (!check_pcs_structure(pcs, overrides, diags)) continue;
+    if (!check_pcs_structure(pcs, overrides, options, budget, diags)) continue;
     if (pcs.replicas == 0) {
       diags.warning("render/zero-replicas",
                     fmt::format("PodCliqueSet {} has spec.replicas 0; it has no gangs", pcs.name),
@@ -110,8 +110,8 @@ void expand_podcliquesets(const TypedInputs& in, const RenderOptions& options, D
   }
 }
 
-void expand_jobsets(const TypedInputs& in, const RenderOptions& options, Diagnostics& diags,
-                    const SourceSink& sink) {
+void expand_jobsets(const TypedInputs& in, const RenderOptions& options, RenderBudget& budget,
+                    Diagnostics& diags, const SourceSink& sink) {
   for (const SourceDocument* doc : in.jobsets) {
     std::vector<std::string> scheduler_names;
     if (const Json* rjs = doc->value.contains("spec") && doc->value["spec"].is_object() &&
@@ -131,7 +131,7 @@ void expand_jobsets(const TypedInputs& in, const RenderOptions& options, Diagnos
     auto backend = resolve_backend(options, scheduler_names, doc->locate("/spec/replicatedJobs"), diags);
     if (!backend) continue;
     JobSetExpansion expansion;
-    if (!expand_jobset(*doc, options, *backend, expansion, diags)) continue;
+    if (!expand_jobset(*doc, options, *backend, budget, expansion, diags)) continue;
     ExpandedSource src;
     src.doc = doc;
     src.is_jobset = true;
@@ -244,8 +244,9 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
     check_source(src, ctx, diags);
     if (!diags.has_errors()) emit_source(src, ctx, diags, sink);
   };
-  expand_podcliquesets(in, options, diags, render_source);
-  expand_jobsets(in, options, diags, render_source);
+  RenderBudget budget;
+  expand_podcliquesets(in, options, budget, diags, render_source);
+  expand_jobsets(in, options, budget, diags, render_source);
 }
 
 }  // namespace grovectl

@@ -5,20 +5,25 @@
 
 namespace grovectl {
 
+namespace {
+
+PositionTree::Found find_position(const SourceDocument& doc, std::string_view pointer) {
+  if (!doc.positions) return {};
+  if (doc.base_pointer.empty()) return doc.positions->find(pointer);
+  return doc.positions->find(doc.base_pointer + std::string(pointer));
+}
+
+}  // namespace
+
 Location SourceDocument::locate(std::string_view pointer) const {
-  Location loc{file, 0, 0};
-  if (!positions) return loc;
-  std::string full = base_pointer + std::string(pointer);
-  while (true) {
-    auto it = positions->find(full);
-    if (it != positions->end()) {
-      loc.line = it->second.line;
-      loc.column = it->second.column;
-      return loc;
-    }
-    if (full.empty()) return loc;
-    full.erase(full.rfind('/'));
-  }
+  PositionTree::Found found = find_position(*this, pointer);
+  Position at = found.key.value_or(found.value);
+  return Location{file, at.line, at.column};
+}
+
+Location SourceDocument::locate_value(std::string_view pointer) const {
+  PositionTree::Found found = find_position(*this, pointer);
+  return Location{file, found.value.line, found.value.column};
 }
 
 std::string pointer_append(std::string_view pointer, std::string_view token) {
