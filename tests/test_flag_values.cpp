@@ -40,17 +40,6 @@ Run run_in_process(std::vector<std::string> args) {
   return r;
 }
 
-CompletionCommand command_line() {
-  CLI::App app;
-  add_render_command(app);
-  add_validate_command(app);
-  add_diff_command(app);
-  add_backends_command(app);
-  add_version_command(app);
-  add_completion_command(app);
-  return completion_model(app);
-}
-
 bool is_numeric(CLI::App& app, const std::string& command, const std::string& flag) {
   CLI::App* sub = app.get_subcommand(command);
   const CLI::Option* o = sub->get_option_no_throw(flag);
@@ -128,7 +117,9 @@ void check_run(const std::vector<std::string>& args, const Run& r) {
 }  // namespace
 
 TEST_CASE("flag values: every enumerated flag of every command, with each choice and with junk") {
-  CompletionCommand root = command_line();
+  CLI::App app;
+  add_commands(app);
+  CompletionCommand root = completion_model(app);
   size_t flags = 0, runs = 0;
   for (const auto& command : root.subcommands) {
     for (const auto& flag : command.flags) {
@@ -170,12 +161,7 @@ TEST_CASE("flag values: every enumerated flag of every command, with each choice
 
 TEST_CASE("flag values: every numeric flag of every command, around and beyond its range") {
   CLI::App app;
-  add_render_command(app);
-  add_validate_command(app);
-  add_diff_command(app);
-  add_backends_command(app);
-  add_version_command(app);
-  add_completion_command(app);
+  add_commands(app);
   CompletionCommand root = completion_model(app);
   size_t numeric = 0;
   for (const auto& command : root.subcommands) {

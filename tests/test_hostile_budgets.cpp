@@ -18,17 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = sanitized_build();
 
 fs::path scratch(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / ("grovectl-budgets-" + std::to_string(::getpid()));

@@ -25,17 +25,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = sanitized_build();
 
 constexpr int kAddressSpaceKiB = 2 * 1024 * 1024;  // 2 GiB
 constexpr int kSecondsPerCase = kSanitized ? 120 : 10;

@@ -11,6 +11,8 @@
 #include <set>
 #include <utility>
 
+#include "input/file_reading.hpp"
+
 namespace grovectl {
 namespace {
 
@@ -18,14 +20,6 @@ using DirectoryId = std::pair<dev_t, ino_t>;
 
 std::string join_path(const std::string& dir, const char* name) {
   return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
-
-std::string special_kind(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
 }
 
 class Walk {
@@ -100,7 +94,7 @@ class Walk {
     diags_.error("input/io",
                  fmt::format("is {}; inside a directory grovectl reads regular files only (give it to -f by "
                              "name to read it)",
-                             special_kind(st.st_mode)),
+                             special_file_kind(st.st_mode)),
                  Location{path});
   }
 

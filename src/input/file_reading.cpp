@@ -45,14 +45,6 @@ void too_large(const std::string& path, size_t size, bool exact, size_t max_byte
               Location{path});
 }
 
-std::string kind_of(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
 // Reads to the end, or until more than max_bytes arrived. EAGAIN (a non-blocking FIFO or device with
 // nothing to read yet) waits in poll() for data or the writer's end.
 bool read_stream(int fd, const ReadRequest& request, std::string& text, Diagnostics& diags) {
@@ -104,6 +96,14 @@ bool read_regular(int fd, const struct stat& st, const ReadRequest& request, std
 
 }  // namespace
 
+std::string special_file_kind(unsigned mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diags) {
   text.clear();
   const bool is_stdin = request.path == "-";
@@ -133,8 +133,10 @@ bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diag
   if (S_ISREG(st.st_mode)) return read_regular(fd, st, request, text, diags);
   if (!is_stdin && S_ISFIFO(st.st_mode)) wait_for_fifo_writer(fd);
   if (!is_stdin && !request.allow_tty && ::isatty(fd)) {
-    io_error(request.path,
-             fmt::format("is a terminal ({}); refusing to wait for typed input", kind_of(st.st_mode)), diags);
+    io_error(
+        request.path,
+        fmt::format("is a terminal ({}); refusing to wait for typed input", special_file_kind(st.st_mode)),
+        diags);
     return false;
   }
   return read_stream(fd, request, text, diags);

@@ -15,6 +15,9 @@ struct ReadRequest {
   bool allow_tty = false;  // refuse to block on an interactive terminal unless set
 };
 
+// "a FIFO", "a character device", "a block device", "a socket" (for messages).
+std::string special_file_kind(unsigned mode);
+
 // Appends nothing and reports a located error (rule input/io, or input/too-large) when the input cannot
 // be read or is over the budget; returns false then.
 bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diags);

@@ -48,7 +48,10 @@ void InputLoader::load_stream(const std::string& path, std::vector<SourceDocumen
   std::string text;
   {
     Activity reading("reading " + path);
-    if (!read_input(ReadRequest{path, bytes_left_, options_.allow_stdin_tty}, text, diags_)) return;
+    if (!read_input(
+            ReadRequest{.path = path, .max_bytes = bytes_left_, .allow_tty = options_.allow_stdin_tty}, text,
+            diags_))
+      return;
   }
   bytes_left_ -= text.size();
   Activity parsing("parsing " + path);

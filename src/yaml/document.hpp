@@ -28,6 +28,8 @@ struct SourceDocument {
 // Appends an escaped reference token to a JSON pointer.
 std::string pointer_append(std::string_view pointer, std::string_view token);
 std::string pointer_append(std::string_view pointer, size_t index);
+// One reference token of a JSON pointer with "~1" and "~0" unescaped.
+std::string unescape_pointer_token(std::string_view token);
 // "/spec/template/cliques/0/name" -> "spec.template.cliques[0].name"
 std::string pointer_to_field_path(std::string_view pointer);
 

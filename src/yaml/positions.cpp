@@ -5,26 +5,13 @@
 #include <functional>
 #include <string>
 
+#include "yaml/document.hpp"
+
 namespace grovectl {
 namespace {
 
 uint64_t hash_key(std::string_view key) {
   return std::hash<std::string_view>{}(key);
-}
-
-// The reference token of a JSON pointer with "~1" and "~0" unescaped.
-std::string unescape_token(std::string_view token) {
-  std::string out;
-  out.reserve(token.size());
-  for (size_t i = 0; i < token.size(); ++i) {
-    if (token[i] == '~' && i + 1 < token.size()) {
-      out += token[i + 1] == '1' ? '/' : '~';
-      ++i;
-    } else {
-      out += token[i];
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -62,7 +49,7 @@ PositionTree::NodeId PositionTree::child(const Node& parent, std::string_view to
   auto end = begin + parent.child_count;
   if (parent.is_mapping) {
     // Two keys with the same 64-bit hash would share a position; it only affects where a message points.
-    const uint64_t h = hash_key(unescape_token(token));
+    const uint64_t h = hash_key(unescape_pointer_token(token));
     auto it = std::lower_bound(begin, end, h, [&](NodeId n, uint64_t v) { return nodes_[n].key_hash < v; });
     return it != end && nodes_[*it].key_hash == h ? *it : kNoNode;
   }

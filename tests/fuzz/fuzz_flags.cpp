@@ -60,12 +60,7 @@ struct CommandFlags {
 
 std::vector<CommandFlags> command_table() {
   CLI::App app;
-  add_render_command(app);
-  add_validate_command(app);
-  add_diff_command(app);
-  add_backends_command(app);
-  add_version_command(app);
-  add_completion_command(app);
+  add_commands(app);
   CompletionCommand root = completion_model(app);
   const std::string valid = std::string(GROVECTL_SOURCE_DIR) + "/testdata/hostile/valid-pcs.yaml";
   std::vector<CommandFlags> out;
