@@ -5,7 +5,11 @@
 // the documented exit codes; a usage error (2) must say what is wrong; a valid choice must never be a
 // usage error; and --context-lines must accept exactly 0..10000 (`diff --context-lines -1` once made diff
 // allocate without bound). tests/fuzz/fuzz_flags.cpp explores the same table with libFuzzer.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -15,6 +19,7 @@
 #include "test_support.hpp"
 
 using namespace grovectl;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -187,4 +192,37 @@ TEST_CASE("flag values: every numeric flag of every command, around and beyond i
     }
   }
   CHECK(numeric >= 1);  // diff --context-lines
+}
+
+TEST_CASE("flag values: --namespace must be a namespace name, shown escaped when it is not UTF-8") {
+  // Found by fuzz_flags: a --namespace of bytes that are not UTF-8 became metadata.namespace of every
+  // rendered object and reached the schema checks (undefined behaviour in valijson's UTF-8 length).
+  const std::string valid = test::testdata("hostile/valid-pcs.yaml").string();
+  for (const std::string command : {"render", "validate"}) {
+    Run bad = run_in_process({command, "-f", valid, "--namespace", "\xbe\xbe"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err ==
+          "grovectl: error: --namespace \"\\xBE\\xBE\" is not a namespace name (a DNS label: at most "
+          "63 lower-case letters, digits and '-', starting and ending with a letter or digit) "
+          "[usage/namespace]\n");
+    CHECK(run_in_process({command, "-f", valid, "--namespace", "Team_A"}).code == 2);
+    CHECK(run_in_process({command, "-f", valid, "--namespace", std::string(64, 'a')}).code == 2);
+    CHECK(run_in_process({command, "-f", valid, "--namespace", "team-a"}).code == 0);
+  }
+  Run layer = run_in_process({"render", "-f", valid, "--koord-layer-map", "rack=\xff"});
+  CHECK(layer.code == 2);
+  CHECK(layer.err.find("--koord-layer-map \"rack=\\xFF\" must be KEY=LAYER (UTF-8 text)") !=
+        std::string::npos);
+}
+
+TEST_CASE("flag values: a file name that is not UTF-8 does not break the JSON report") {
+  fs::path dir = fs::temp_directory_path() / ("grovectl-flags-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path bad = dir / "caf\xe9.yaml";
+  std::ofstream(bad) << "a: [\n";
+  Run r = run_in_process({"validate", "-o", "json", "-f", bad.string()});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("internal error") == std::string::npos);
+  CHECK(r.out.find("caf\xEF\xBF\xBD.yaml") != std::string::npos);  // U+FFFD in place of the byte
+  fs::remove_all(dir);
 }

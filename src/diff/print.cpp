@@ -117,7 +117,7 @@ std::string format_json(const std::vector<ObjectDiff>& diffs) {
     entry["changes"] = std::move(changes);
     arr.push_back(std::move(entry));
   }
-  return arr.dump(2) + "\n";
+  return arr.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace grovectl::diff

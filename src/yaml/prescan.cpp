@@ -274,6 +274,16 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
 
 }  // namespace
 
+bool is_valid_utf8(std::string_view text) {
+  uint32_t cp = 0;
+  for (size_t i = 0; i < text.size();) {
+    size_t len = decode_utf8(text, i, cp);
+    if (len == 0) return false;
+    i += len;
+  }
+  return true;
+}
+
 Position position_at_offset(std::string_view text, size_t offset) {
   Position at{1, 1};
   for (size_t i = 0; i < text.size() && i < offset;) {
