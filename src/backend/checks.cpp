@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "yaml/document.hpp"
+
 namespace grovectl {
 namespace {
 
@@ -25,8 +27,9 @@ void require_name(const Gang& gang, const std::string& what, const std::string& 
   std::string why = name.size() > max
                         ? fmt::format("is {} characters, over the {} limit of {}", name.size(), kind, max)
                         : fmt::format("is not a valid {}", kind);
-  refuse(gang, "capability/name-too-long",
-         fmt::format("{}: {} \"{}\" {}; {}", gang_subject(gang), what, name, why, way_out), diags);
+  refuse_at(gang, "capability/name-too-long",
+            fmt::format("{}: {} \"{}\" {}; {}", gang_subject(gang), what, name, why, way_out),
+            "/metadata/name", diags);
 }
 
 }  // namespace
@@ -117,6 +120,12 @@ std::string group_object_name(const Gang& gang, const PodGroup& group) {
 
 void refuse(const Gang& gang, const std::string& rule, const std::string& message, Diagnostics& diags) {
   diags.error(rule, message, gang_location(gang));
+}
+
+void refuse_at(const Gang& gang, const std::string& rule, const std::string& message,
+               const std::string& pointer, Diagnostics& diags) {
+  if (!gang.source || !gang.source->doc || pointer.empty()) return refuse(gang, rule, message, diags);
+  diags.error(rule, message, gang.source->doc->locate(pointer), pointer_to_field_path(pointer));
 }
 
 }  // namespace grovectl

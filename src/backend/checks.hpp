@@ -47,5 +47,9 @@ void require_positive_min_counts(const Gang& gang, const std::string& target, Di
 std::string group_object_name(const Gang& gang, const PodGroup& group);
 
 void refuse(const Gang& gang, const std::string& rule, const std::string& message, Diagnostics& diags);
+// A refusal about the field at `pointer` of the gang's source document (with its field path), where
+// validate reports the same problem.
+void refuse_at(const Gang& gang, const std::string& rule, const std::string& message,
+               const std::string& pointer, Diagnostics& diags);
 
 }  // namespace grovectl

@@ -6,7 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/budgets.hpp"
 #include "core/embedded.hpp"
+#include "input/file_reading.hpp"
 #include "yaml/reader.hpp"
 
 namespace grovectl {
@@ -83,12 +85,14 @@ TemplateSet TemplateSet::load(const std::string& dir, Diagnostics& diags) {
   }
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
-    if (!it->is_regular_file() || it->path().extension() != ".yaml") continue;
-    std::ifstream in(it->path(), std::ios::binary);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    std::string rel = fs::relative(it->path(), dir).generic_string();
-    set.overrides_[rel] = parse_template(buf.str(), it->path().string(), diags);
+    // Regular files only (a FIFO would block, a link loop would throw), read within the input budget.
+    std::error_code type_ec;
+    if (!it->is_regular_file(type_ec) || it->path().extension() != ".yaml") continue;
+    std::string text;
+    if (!read_input(ReadRequest{.path = it->path().string(), .max_bytes = kMaxInputBytes}, text, diags))
+      continue;
+    std::string rel = fs::relative(it->path(), dir, type_ec).generic_string();
+    set.overrides_[rel] = parse_template(text, it->path().string(), diags);
   }
   return set;
 }

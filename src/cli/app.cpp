@@ -6,8 +6,21 @@
 
 #include "cli/commands.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
 
 namespace grovectl {
+
+std::map<CLI::App*, CommandRunner> add_commands(CLI::App& app) {
+  std::map<CLI::App*, CommandRunner> runners;
+  for (auto adder : {add_render_command, add_validate_command, add_diff_command, add_backends_command,
+                     add_version_command, add_completion_command}) {
+    size_t before = app.get_subcommands({}).size();
+    CommandRunner r = adder(app);
+    auto subs = app.get_subcommands({});
+    if (subs.size() > before) runners[subs.back()] = std::move(r);
+  }
+  return runners;
+}
 
 int run_cli(int argc, char** argv) {
   CLI::App app{
@@ -21,19 +34,7 @@ int run_cli(int argc, char** argv) {
       "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal "
       "error.\n"
       "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
-  std::map<CLI::App*, CommandRunner> runners;
-  auto add = [&](CommandRunner (*adder)(CLI::App&)) {
-    size_t before = app.get_subcommands({}).size();
-    CommandRunner r = adder(app);
-    auto subs = app.get_subcommands({});
-    if (subs.size() > before) runners[subs.back()] = std::move(r);
-  };
-  add(add_render_command);
-  add(add_validate_command);
-  add(add_diff_command);
-  add(add_backends_command);
-  add(add_version_command);
-  add(add_completion_command);
+  std::map<CLI::App*, CommandRunner> runners = add_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -50,6 +51,9 @@ int run_cli(int argc, char** argv) {
     if (sub->parsed()) {
       try {
         return runner();
+      } catch (const std::bad_alloc&) {
+        report_out_of_memory();
+        return kExitFailure;
       } catch (const std::exception& e) {
         std::cerr << "grovectl: internal error: " << e.what() << "\n";
         return kExitFailure;

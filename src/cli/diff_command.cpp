@@ -8,7 +8,10 @@
 #include "cli/color.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
+#include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
+#include "core/text_excerpt.hpp"
 #include "diff/brief.hpp"
 #include "diff/compare.hpp"
 #include "diff/kubectl_source.hpp"
@@ -156,12 +159,47 @@ std::optional<DiffSetup> setup(const DiffFlags& f) {
   auto lines = parse_context_lines(f.context_lines);
   if (!lines) {
     std::cerr << "grovectl: --context-lines must be between 0 and " << kMaxContextLines << " (got "
-              << f.context_lines << ")\n";
+              << excerpt(f.context_lines) << ")\n";
   }
   if (diags.has_errors() || !lines || !options) return std::nullopt;
   s.context_lines = *lines;
   s.options = *options;
   return s;
+}
+
+// A live document (or List item) that is not an object with apiVersion and kind is a broken live input
+// (exit 3), not a difference.
+void check_live_objects(const std::vector<SourceDocument>& docs, Diagnostics& diags) {
+  for (const auto& d : docs) {
+    const Json& v = d.value;
+    const bool is_object = v.is_object() && v.contains("apiVersion") && v["apiVersion"].is_string() &&
+                           v.contains("kind") && v["kind"].is_string();
+    if (!is_object) {
+      diags.error("input/live-object",
+                  fmt::format("a live {} is not a Kubernetes object (a mapping with apiVersion and kind)",
+                              d.base_pointer.empty() ? "document" : "List item"),
+                  d.locate(), pointer_to_field_path(d.base_pointer));
+    }
+  }
+}
+
+// Renders like render_documents, refusing more than kMaxDiffObjects objects (diff keeps both sides as trees).
+std::vector<Json> render_for_diff(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                                  const TemplateSet& templates, Diagnostics& diags) {
+  std::vector<Json> objects;
+  render_documents_each(docs, options, templates, diags, [&](Json&& o) {
+    if (objects.size() < kMaxDiffObjects) {
+      objects.push_back(std::move(o));
+    } else if (!diags.has_errors()) {
+      diags.error(
+          "render/too-large",
+          fmt::format("the render has more than {} objects; diff compares at most {} objects per side",
+                      kMaxDiffObjects, kMaxDiffObjects),
+          docs.empty() ? Location{} : Location{docs.front().file});
+    }
+  });
+  if (diags.has_errors()) return {};
+  return objects;
 }
 
 struct Sides {
@@ -189,10 +227,18 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
     live_docs = diff::fetch_live_objects(rendered, diff::KubectlOptions{f.kubectl_program, f.context}, diags);
   } else {
     live_docs = load_documents(f.live, diags);
+    check_live_objects(live_docs, diags);
   }
   if (diags.has_errors()) return false;
   diff::LiveSet live = diff::select_live(std::move(live_docs), rendered, diff::source_refs(docs), diags);
   note_other_kinds(f, live.other_kinds);
+  if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
+    diags.error("input/too-large",
+                fmt::format("{} live objects to compare; diff compares at most {} objects per side",
+                            live.in_scope.size() + live.out_of_scope.size(), kMaxDiffObjects),
+                Location{f.live.empty() ? std::string("-") : f.live.front()});
+    return false;
+  }
   sides.old_side = std::move(live.in_scope);
   if (f.show_unrelated) {
     if (!live.out_of_scope.empty())
@@ -221,12 +267,13 @@ int run_diff(const DiffFlags& flags) {
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   // Inputs the API server would refuse (validate's layer 2) have no objects to compare.
   if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
+  Activity rendering("rendering");
   std::vector<Json> rendered;
-  if (!diags.has_errors()) rendered = render_documents(docs, s->options, templates, diags);
+  if (!diags.has_errors()) rendered = render_for_diff(docs, s->options, templates, diags);
   Sides sides;
   if (!diags.has_errors() && s->target) {
     sides.old_side = rendered;
-    sides.new_side = render_documents(docs, *s->target, templates, diags);
+    sides.new_side = render_for_diff(docs, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
     live_sides(flags, docs, rendered, sides, diags);
   }
@@ -236,6 +283,7 @@ int run_diff(const DiffFlags& flags) {
   }
   if (!flags.quiet) print_diagnostics(diags);  // warnings
 
+  Activity comparing("comparing");
   diff::CompareOptions compare{s->ignore, s->target ? diff::Origin::kRendered : diff::Origin::kLive};
   diff::DiffSet result = diff::compare_object_sets(sides.old_side, sides.new_side, compare);
   for (size_t i = 0; i < s->ignore.size(); ++i) {
@@ -272,7 +320,7 @@ int run_diff(const DiffFlags& flags) {
   if (flags.output == "json") {
     Json out{{"summary", diff::summary_json(summary)}, {"diffs", diff::diffs_json(result.objects)}};
     if (sides.plan) out["plan"] = diff::plan_json(*sides.plan);
-    std::cout << out.dump(2) << "\n";
+    std::cout << out.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     if (sides.plan) std::cout << diff::format_plan_text(*sides.plan);
     text.color = flags.output == "text" && use_color_for_stdout(s->color);
@@ -333,7 +381,7 @@ CommandRunner add_diff_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("--context-lines", flags->context_lines,
                   "Unchanged lines around each change, 0 to 10000 (default 3)")
-      ->type_name("N");
+      ->type_name("UINT");
   cmd->add_option(
       "--ignore", flags->ignore,
       "Leave objects or fields out of the comparison and the exit code: KIND[.GROUP][/NAME] (globs * and ?) "

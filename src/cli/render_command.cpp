@@ -1,9 +1,14 @@
 // grovectl render: inputs -> gang objects as YAML, JSON or one file per object.
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
+#include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
+#include "core/text_excerpt.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
 #include "validate/input_rules.hpp"
@@ -19,6 +24,110 @@ struct RenderFlags {
   std::string include;
 };
 
+// The output, built object by object as text (peak memory: the text, not every object's tree) and
+// printed or written only when the whole render succeeded, so errors never leave partial output. The
+// text is kept in chunks so it never needs a doubling reallocation of one huge string.
+class OutputText {
+ public:
+  void append_yaml_document(const Json& o) {
+    std::string& out = chunk();
+    if (documents_++ > 0) out += "---\n";
+    append_yaml(out, o);
+  }
+
+  // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
+  void append_json_document(const Json& o) {
+    if (documents_++ == 0) {
+      first_ = o;
+      return;
+    }
+    if (documents_ == 2) {
+      chunk() += "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n";
+      append_item(first_);
+      first_ = Json();
+    }
+    chunk() += ",\n";
+    append_item(o);
+  }
+  void finish_json() {
+    if (documents_ == 0)
+      chunk() += "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n";
+    if (documents_ == 1) chunk() += first_.dump(2) + "\n";
+    if (documents_ > 1) chunk() += "\n  ]\n}\n";
+  }
+
+  size_t bytes() const { return bytes_ + (chunks_.empty() ? 0 : chunks_.back().size()); }
+  void print(std::ostream& out) const {
+    for (const auto& c : chunks_) out << c;
+  }
+
+ private:
+  static constexpr size_t kChunk = 1 << 20;
+
+  std::string& chunk() {
+    if (chunks_.empty() || chunks_.back().size() >= kChunk) {
+      if (!chunks_.empty()) bytes_ += chunks_.back().size();
+      chunks_.emplace_back();
+      chunks_.back().reserve(kChunk + (kChunk >> 2));
+    }
+    return chunks_.back();
+  }
+  void append_item(const Json& o) {
+    std::string text = o.dump(2);
+    std::string& out = chunk();
+    out += "    ";
+    for (char c : text) {
+      out += c;
+      if (c == '\n') out += "    ";
+    }
+  }
+
+  std::vector<std::string> chunks_;
+  size_t bytes_ = 0;  // in chunks before the last
+  size_t documents_ = 0;
+  Json first_;
+};
+
+// --output-dir: each object's text and what the file-name layout reads of it (kind, apiVersion,
+// metadata.name and namespace), not the object itself.
+struct OutputFiles {
+  std::vector<Json> identities;
+  std::vector<std::string> contents;
+  size_t bytes = 0;
+};
+
+Json identity_of(const Json& o) {
+  Json id = Json::object();
+  for (const char* k : {"apiVersion", "kind"}) {
+    if (o.contains(k)) id[k] = o[k];
+  }
+  if (o.contains("metadata") && o["metadata"].is_object()) {
+    id["metadata"] = Json::object();
+    for (const char* k : {"name", "namespace"}) {
+      if (o["metadata"].contains(k)) id["metadata"][k] = o["metadata"][k];
+    }
+  }
+  return id;
+}
+
+// The render budget counted on what is really produced (the estimate before expanding should refuse
+// first; this bounds memory whatever the estimate missed).
+bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags) {
+  if (objects <= kMaxRenderedObjects && bytes <= kMaxRenderedBytes) return true;
+  if (!diags.has_errors()) {
+    const Json id = identity_of(o);
+    const Json& name = id.contains("metadata") ? id["metadata"].value("name", Json()) : Json();
+    diags.error(
+        "render/too-large",
+        fmt::format("the output grows past {} at {} {}; {}",
+                    objects > kMaxRenderedObjects ? fmt::format("{} objects", kMaxRenderedObjects)
+                                                  : fmt::format("{} bytes", kMaxRenderedBytes),
+                    id.contains("kind") ? id["kind"].dump() : "object",
+                    name.is_string() ? excerpt(name.get<std::string>()) : "", RenderBudget::limits_text()));
+  }
+  return false;
+}
+
 int run_render(const RenderFlags& flags) {
   Diagnostics diags;
   auto options = make_render_options(flags.selectors, diags);
@@ -31,50 +140,47 @@ int run_render(const RenderFlags& flags) {
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   // What the API server would refuse (validate's layer 2) is never rendered.
   if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
-  std::vector<Json> objects;
-  // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
-  // it is printed only when the whole render succeeded, so errors never leave partial output. The text
-  // is kept in chunks so it never needs a doubling reallocation of one huge string.
-  const bool stream_yaml = flags.output_dir.empty() && flags.output != "json";
-  std::vector<std::string> yaml_chunks;
+  const bool to_files = !flags.output_dir.empty();
+  const bool json = flags.output == "json";
+  OutputText text;
+  OutputFiles files;
+  size_t objects = 0;
   if (!diags.has_errors()) {
-    if (stream_yaml) {
-      constexpr size_t kChunk = 1 << 20;
-      bool first = true;
-      render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
-        if (yaml_chunks.empty() || yaml_chunks.back().size() >= kChunk) {
-          yaml_chunks.emplace_back();
-          yaml_chunks.back().reserve(kChunk + (kChunk >> 2));
+    Activity rendering("rendering");
+    render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
+      if (diags.has_errors()) return;
+      ++objects;
+      if (to_files) {
+        files.contents.push_back(json ? o.dump(2) + "\n" : to_yaml(o));
+        files.bytes += files.contents.back().size();
+        files.identities.push_back(identity_of(o));
+        output_fits(objects, files.bytes, o, diags);
+      } else {
+        if (json) {
+          text.append_json_document(o);
+        } else {
+          text.append_yaml_document(o);
         }
-        std::string& out = yaml_chunks.back();
-        if (!first) out += "---\n";
-        first = false;
-        append_yaml(out, o);
-      });
-    } else {
-      objects = render_documents(docs, *options, templates, diags);
-    }
+        output_fits(objects, text.bytes(), o, diags);
+      }
+    });
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
     return exit_code_for_errors(diags);
   }
   print_diagnostics(diags);  // warnings
-  if (!flags.output_dir.empty()) {
-    std::string ext = flags.output == "json" ? "json" : "yaml";
-    std::vector<std::string> contents;
-    for (const auto& o : objects) contents.push_back(flags.output == "json" ? o.dump(2) + "\n" : to_yaml(o));
-    if (!write_object_files(flags.output_dir, object_file_names(objects, ext), contents, diags)) {
+  if (to_files) {
+    Activity writing("writing " + flags.output_dir);
+    if (!write_object_files(flags.output_dir, object_file_names(files.identities, json ? "json" : "yaml"),
+                            files.contents, diags)) {
       print_diagnostics(diags);
       return kExitFailure;
     }
     return kExitOk;
   }
-  if (stream_yaml) {
-    for (const auto& chunk : yaml_chunks) std::cout << chunk;
-  } else {
-    std::cout << to_json_text(objects);
-  }
+  if (json) text.finish_json();
+  text.print(std::cout);
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";

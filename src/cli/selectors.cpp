@@ -4,8 +4,11 @@
 
 #include <iostream>
 
+#include "backend/checks.hpp"
 #include "core/exit_codes.hpp"
+#include "core/text_excerpt.hpp"
 #include "input/loader.hpp"
+#include "yaml/prescan.hpp"
 
 namespace grovectl {
 
@@ -46,6 +49,19 @@ UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags) {
   return UnknownFieldPolicy::kError;
 }
 
+namespace {
+
+// A flag value as a message can show it: invalid UTF-8 bytes as \xNN, cut when long.
+std::string printable(const std::string& value) {
+  if (is_valid_utf8(value)) return excerpt(value);
+  std::string out;
+  for (unsigned char c : value)
+    out += c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("\\x{:02X}", c);
+  return excerpt(out);
+}
+
+}  // namespace
+
 std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags) {
   RenderOptions o;
   bool ok = true;
@@ -76,13 +92,27 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
   }
   o.hierarchy = parse_hierarchy(flags.hierarchy).value_or(Hierarchy::kFlat);
   o.jobset_gang = parse_jobset_gang(flags.jobset_gang).value_or(JobSetGangMode::kJobSet);
-  if (!flags.ns.empty()) o.namespace_override = flags.ns;
+  if (!flags.ns.empty()) {
+    if (is_dns_label(flags.ns)) {
+      o.namespace_override = flags.ns;
+    } else {
+      // It becomes metadata.namespace of every object (found by fuzz_flags: a non-UTF-8 value reached the
+      // schema checks of the rendered objects).
+      diags.error(
+          "usage/namespace",
+          fmt::format("--namespace \"{}\" is not a namespace name (a DNS label: at most 63 lower-case "
+                      "letters, digits and '-', starting and ending with a letter or digit)",
+                      printable(flags.ns)));
+      ok = false;
+    }
+  }
   o.topology_files = flags.topology;
   o.templates_dir = flags.templates_dir;
   for (const auto& entry : flags.koord_layer_map) {
     auto eq = entry.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size()) {
-      diags.error("usage/koord-layer-map", fmt::format("--koord-layer-map \"{}\" must be KEY=LAYER", entry));
+    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size() || !is_valid_utf8(entry)) {
+      diags.error("usage/koord-layer-map",
+                  fmt::format("--koord-layer-map \"{}\" must be KEY=LAYER (UTF-8 text)", printable(entry)));
       ok = false;
       continue;
     }
@@ -95,10 +125,20 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
   std::vector<std::string> paths = flags.files;
   paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
-  std::vector<SourceDocument> docs = load_documents(paths, diags);
-  if (docs.empty() && !diags.has_errors()) {
+  std::vector<SourceDocument> docs;
+  std::vector<std::string> empty;
+  InputLoader loader(diags);
+  for (const auto& p : paths) {
+    if (loader.load(p, docs) == 0) empty.push_back(p);
+  }
+  if (!docs.empty() || diags.has_errors()) return docs;
+  // Zero documents is never a pass: name each input that had none.
+  for (const auto& p : empty) {
     diags.error("input/empty",
-                "no input documents: every -f input was empty (zero documents is never a pass)");
+                fmt::format("no input documents in {} (it is empty, or holds only comments, \"---\" or null; "
+                            "zero documents is never a pass)",
+                            p == "-" ? "standard input" : p),
+                Location{p});
   }
   return docs;
 }

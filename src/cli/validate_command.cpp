@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
 #include "core/exit_codes.hpp"
+#include "core/out_of_memory.hpp"
 #include "validate/report.hpp"
 #include "validate/validate.hpp"
 
@@ -30,6 +31,7 @@ int run_validate(const ValidateFlags& flags) {
     print_diagnostics(load);
     return kExitFailure;
   }
+  Activity validating("validating");
   ValidateSettings settings;
   settings.strict = flags.strict;
   settings.unknown_fields = unknown_field_policy(flags.selectors);

@@ -4,7 +4,15 @@
 
 #include <algorithm>
 
+#include "core/text_excerpt.hpp"
+
 namespace grovectl {
+
+void Diagnostics::add(Diagnostic d) {
+  d.message = bounded_message(std::move(d.message));
+  d.field = bounded_message(std::move(d.field));
+  items_.push_back(std::move(d));
+}
 
 void Diagnostics::error(std::string rule, std::string message, Location loc, std::string field) {
   add({Severity::kError, std::move(rule), std::move(message), std::move(loc), std::move(field)});

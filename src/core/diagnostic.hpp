@@ -24,7 +24,8 @@ struct Diagnostic {
 // Accumulates diagnostics across a pipeline stage; stages return values and report here.
 class Diagnostics {
  public:
-  void add(Diagnostic d) { items_.push_back(std::move(d)); }
+  // Adds `d` with its message and field path bounded (core/text_excerpt.hpp).
+  void add(Diagnostic d);
   void error(std::string rule, std::string message, Location loc = {}, std::string field = {});
   void warning(std::string rule, std::string message, Location loc = {}, std::string field = {});
   void append(const Diagnostics& other);

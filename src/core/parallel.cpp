@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -28,7 +29,13 @@ void for_each_index_parallel(size_t count, const std::function<void(size_t)>& wo
     }
   };
   std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (size_t t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+      break;  // no more threads (e.g. under a tight address-space limit): fewer workers do it all
+    }
+  }
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/budgets.hpp"
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "frontend/classify.hpp"
@@ -36,8 +37,9 @@ class Source {
   // contradicts --namespace.
   virtual bool apply_defaults(const RenderOptions& options, Diagnostics& diags) = 0;
   virtual SchedulerNames scheduler_names() const = 0;
-  // What the controller could not expand, or the gangs could not express; false refuses the source.
-  virtual bool check(const RenderOptions& options, Diagnostics& diags) const = 0;
+  // What the controller could not expand, or the gangs could not express, and whether the expansion fits
+  // in what is left of `budget` (taken from it); false refuses the source.
+  virtual bool check(const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) const = 0;
   // expand: the gangs, in creation order, for the pods of `backend`.
   virtual std::vector<Gang> expand(const RenderOptions& options, Backend backend,
                                    Diagnostics& diags) const = 0;

@@ -1,26 +1,13 @@
 #include "input/loader.hpp"
 
-#include <fmt/format.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
+#include "core/out_of_memory.hpp"
+#include "input/directory_walk.hpp"
+#include "input/file_reading.hpp"
 
 namespace grovectl {
-namespace fs = std::filesystem;
 namespace {
-
-bool has_manifest_extension(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".yaml" || ext == ".yml" || ext == ".json";
-}
 
 // kind: List (and *List kinds such as PodCliqueSetList) become their items, keeping source positions.
 void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnostics& diags) {
@@ -44,75 +31,59 @@ void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnos
   }
 }
 
-bool read_file(const fs::path& path, std::string& text, Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error("input/io", fmt::format("cannot open: {}", std::strerror(errno)), Location{path.string()});
-    return false;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) {
-    diags.error("input/io", "read error", Location{path.string()});
-    return false;
-  }
-  text = buf.str();
-  return true;
-}
-
-void load_one_file(const fs::path& path, std::vector<SourceDocument>& out, Diagnostics& diags,
-                   const LoadOptions& options) {
-  std::string text;
-  if (!read_file(path, text, diags)) return;
-  for (auto& doc : parse_yaml_stream(text, path.string(), diags, options.limits)) {
-    flatten_lists(std::move(doc), out, diags);
-  }
-}
-
-void load_directory(const fs::path& dir, std::vector<SourceDocument>& out, Diagnostics& diags,
-                    const LoadOptions& options) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    if (it->is_regular_file() && has_manifest_extension(it->path())) files.push_back(it->path());
-  }
-  if (ec)
-    diags.error("input/io", fmt::format("cannot read directory: {}", ec.message()), Location{dir.string()});
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) load_one_file(f, out, diags, options);
-}
-
-void load_stdin(std::vector<SourceDocument>& out, Diagnostics& diags, const LoadOptions& options) {
-  if (!options.allow_stdin_tty && isatty(STDIN_FILENO)) {
-    diags.error("input/io", "refusing to read from a terminal; pipe input into \"-f -\"", Location{"-"});
-    return;
-  }
-  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-  for (auto& doc : parse_yaml_stream(text, "-", diags, options.limits))
-    flatten_lists(std::move(doc), out, diags);
+bool is_directory(const std::string& path) {
+  struct stat st {};
+  return path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 }  // namespace
 
+InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
+    : diags_(diags),
+      options_(options),
+      bytes_left_(options.limits.max_bytes),
+      nodes_left_(options.limits.max_nodes) {}
+
+void InputLoader::load_stream(const std::string& path, std::vector<SourceDocument>& out) {
+  std::string text;
+  {
+    Activity reading("reading " + path);
+    if (!read_input(
+            ReadRequest{.path = path, .max_bytes = bytes_left_, .allow_tty = options_.allow_stdin_tty}, text,
+            diags_))
+      return;
+  }
+  bytes_left_ -= text.size();
+  Activity parsing("parsing " + path);
+  ReadLimits limits = options_.limits;
+  limits.max_bytes = text.size();
+  limits.max_nodes = nodes_left_;
+  ReadStats stats;
+  for (auto& doc : parse_yaml_stream(text, path, diags_, limits, &stats))
+    flatten_lists(std::move(doc), out, diags_);
+  nodes_left_ -= std::min(nodes_left_, stats.nodes);
+}
+
+size_t InputLoader::load(const std::string& path, std::vector<SourceDocument>& out) {
+  const size_t before = out.size();
+  if (!is_directory(path)) {
+    load_stream(path, out);
+    return out.size() - before;
+  }
+  std::vector<std::string> files;
+  {
+    Activity walking("listing " + path);
+    files = manifest_files_under(path, diags_);
+  }
+  for (const auto& f : files) load_stream(f, out);
+  return out.size() - before;
+}
+
 std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths, Diagnostics& diags,
                                            const LoadOptions& options) {
   std::vector<SourceDocument> out;
-  for (const auto& p : paths) {
-    if (p == "-") {
-      load_stdin(out, diags, options);
-      continue;
-    }
-    std::error_code ec;
-    fs::file_status st = fs::status(p, ec);
-    if (ec || !fs::exists(st)) {
-      diags.error("input/io", "no such file or directory", Location{p});
-    } else if (fs::is_directory(st)) {
-      load_directory(p, out, diags, options);
-    } else {
-      load_one_file(p, out, diags, options);
-    }
-  }
+  InputLoader loader(diags, options);
+  for (const auto& p : paths) loader.load(p, out);
   return out;
 }
 

@@ -12,6 +12,8 @@
 
 namespace grovectl {
 
+struct SourceDocument;
+
 using StringMap = std::map<std::string, std::string>;  // sorted: deterministic output
 
 // Node-label keys (already translated from topology domains).
@@ -66,8 +68,12 @@ struct GangSource {
   StringMap annotations;
   std::vector<TemplateMeta> templates;
   Location location;
+  // The input document, so that a refusal of something validate also checks points where validate does
+  // (its metadata.name, its labels, its first topologyConstraint); may be null.
+  const SourceDocument* doc = nullptr;
   // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
   bool declares_topology = false;
+  std::string topology_pointer;  // the first one, in validate's order (PodCliqueSet, cliques, groups)
 };
 
 struct Gang {

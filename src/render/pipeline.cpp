@@ -100,17 +100,19 @@ void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* m
 // One source through the stages of DESIGN §2. Once any error is found nothing more is emitted, but the
 // source is still checked so that every error is reported.
 // defaults, the backend its pods ask for, and the source's own checks: the backend, or nullopt (reported).
-std::optional<Backend> prepare(Source& source, const RenderOptions& options, Diagnostics& diags) {
+std::optional<Backend> prepare(Source& source, const RenderOptions& options, RenderBudget& budget,
+                               Diagnostics& diags) {
   if (!source.apply_defaults(options, diags)) return std::nullopt;
   const SchedulerNames asked = source.scheduler_names();
   const std::optional<Backend> backend = resolve_backend(options, asked.names, asked.where, diags);
-  if (!backend || !source.check(options, diags)) return std::nullopt;
+  if (!backend || !source.check(options, budget, diags)) return std::nullopt;
   return backend;
 }
 
-void render_source(Source& source, const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
+void render_source(Source& source, const MappingContext& ctx, RenderBudget& budget, Diagnostics& diags,
+                   const ObjectSink& sink) {
   const RenderOptions& options = ctx.options;
-  const std::optional<Backend> backend = prepare(source, options, diags);
+  const std::optional<Backend> backend = prepare(source, options, budget, diags);
   if (!backend) return;
   const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
   const std::vector<Gang> gangs = source.expand(options, *backend, diags);
@@ -160,8 +162,9 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
                            const std::function<void(Json&&)>& sink) {
   const MappingContext ctx{options, templates};
   const Frontends frontends = make_frontends();
+  RenderBudget budget;  // one for all sources of the command
   for (auto& source : parse_sources(docs, frontends, diags)) {
-    render_source(*source, ctx, diags, sink);
+    render_source(*source, ctx, budget, diags, sink);
     source.reset();
   }
 }
@@ -170,8 +173,9 @@ std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, c
                                       Diagnostics& diags) {
   std::vector<SourceGangs> out;
   const Frontends frontends = make_frontends();
+  RenderBudget budget;
   for (auto& source : parse_sources(document_refs(docs), frontends, diags)) {
-    const std::optional<Backend> backend = prepare(*source, options, diags);
+    const std::optional<Backend> backend = prepare(*source, options, budget, diags);
     if (!backend) continue;
     out.push_back({&source->document(), *backend, source->expand(options, *backend, diags)});
   }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text_excerpt.hpp"
+
 namespace grovectl {
 
 void FieldErrors::emit(Severity severity, const std::string& rule, const std::string& pointer,
@@ -42,11 +44,15 @@ void FieldErrors::warning(const std::string& rule, const std::string& pointer, c
 }
 
 std::string go_quote(const std::string& s) {
-  return Json(s).dump();
+  if (s.size() <= kMaxQuotedValueBytes) return Json(s).dump();
+  // The start of a long value, quoted, then its length: a 10 MB name must not make a 10 MB message.
+  std::string cut = excerpt(s);
+  std::string start = cut.substr(0, cut.rfind("... ("));
+  return fmt::format("{}... ({} bytes)", Json(start).dump(), s.size());
 }
 
 std::string go_json(const Json& value) {
-  return value.dump();
+  return excerpt(value.dump());
 }
 
 }  // namespace grovectl

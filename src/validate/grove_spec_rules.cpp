@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -231,9 +230,10 @@ void report_duplicates(const PodCliqueSet& pcs, Key key, const char* suffix, con
 
 void check_scheduler_names(const PodCliqueSet& pcs, FieldErrors& fe) {
   std::vector<std::string> unique;
+  std::set<std::string> seen;
   for (const auto& c : pcs.cliques) {
     std::string name = c.scheduler_name.empty() ? "default-scheduler" : c.scheduler_name;
-    if (std::find(unique.begin(), unique.end(), name) == unique.end()) unique.push_back(name);
+    if (seen.insert(name).second) unique.push_back(name);
   }
   if (unique.size() > 1) {
     // Point at the first schedulerName the input sets (the one the others disagree with, or the odd one out).
@@ -249,48 +249,70 @@ void check_scheduler_names(const PodCliqueSet& pcs, FieldErrors& fe) {
   }
 }
 
-// Tarjan's strongly connected components over startsAfter edges; SCCs of size > 1 are cycles.
+// Tarjan's strongly connected components over startsAfter edges, iteratively (a 50,000-clique chain
+// must not overflow the stack) and by clique index (no name lookups in the loop); SCCs of size > 1 are
+// cycles. A name used by several cliques is one node: the first clique of that name.
 std::vector<std::vector<std::string>> dependency_cycles(const PodCliqueSet& pcs) {
-  std::map<std::string, std::vector<std::string>> edges;
-  for (const auto& c : pcs.cliques) {
+  const size_t n = pcs.cliques.size();
+  auto node_of = [&](const std::string& name) -> size_t {
+    const CliqueTemplate* c = pcs.clique(name);
+    return c ? static_cast<size_t>(c - pcs.cliques.data()) : n;
+  };
+  std::vector<std::vector<size_t>> edges(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CliqueTemplate& c = pcs.cliques[i];
+    const size_t from = node_of(c.name);
     for (const auto& d : c.starts_after) {
-      if (pcs.clique(d) && d != c.name) edges[c.name].push_back(d);
+      const size_t to = node_of(d);
+      if (to < n && d != c.name) edges[from].push_back(to);
     }
   }
-  std::map<std::string, int> index, low;
-  std::set<std::string> on_stack;
-  std::vector<std::string> stack;
+  constexpr size_t kUnvisited = static_cast<size_t>(-1);
+  std::vector<size_t> index(n, kUnvisited), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<size_t> stack;
+  std::vector<std::pair<size_t, size_t>> calls;  // (node, next edge to follow)
   std::vector<std::vector<std::string>> out;
-  int counter = 0;
-  std::function<void(const std::string&)> visit = [&](const std::string& v) {
+  size_t counter = 0;
+  auto enter = [&](size_t v) {
     index[v] = low[v] = counter++;
     stack.push_back(v);
-    on_stack.insert(v);
-    for (const auto& w : edges[v]) {
-      if (!index.count(w)) {
-        visit(w);
-        low[v] = std::min(low[v], low[w]);
-      } else if (on_stack.count(w)) {
-        low[v] = std::min(low[v], index[w]);
+    on_stack[v] = true;
+    calls.emplace_back(v, 0);
+  };
+  for (size_t root = 0; root < n; ++root) {
+    const size_t start = node_of(pcs.cliques[root].name);
+    if (index[start] != kUnvisited) continue;
+    enter(start);
+    while (!calls.empty()) {
+      const size_t v = calls.back().first;
+      const size_t next = calls.back().second;
+      if (next < edges[v].size()) {
+        ++calls.back().second;
+        const size_t w = edges[v][next];
+        if (index[w] == kUnvisited) {
+          enter(w);
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
       }
-    }
-    if (low[v] == index[v]) {
+      calls.pop_back();
+      if (!calls.empty()) low[calls.back().first] = std::min(low[calls.back().first], low[v]);
+      if (low[v] != index[v]) continue;
       std::vector<std::string> scc;
-      std::string w;
+      size_t w = 0;
       do {
         w = stack.back();
         stack.pop_back();
-        on_stack.erase(w);
-        scc.push_back(w);
+        on_stack[w] = false;
+        scc.push_back(pcs.cliques[w].name);
       } while (w != v);
       if (scc.size() > 1) {
         std::sort(scc.begin(), scc.end());
-        out.push_back(scc);
+        out.push_back(std::move(scc));
       }
     }
-  };
-  for (const auto& c : pcs.cliques) {
-    if (!index.count(c.name)) visit(c.name);
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -136,7 +136,8 @@ std::string format_json(const ValidateReport& report) {
                     {"invalid", invalid},
                     {"errors", report.error_count()},
                     {"warnings", report.warning_count()}};
-  return out.dump(2) + "\n";
+  // A file name that is not UTF-8 (a Linux path is bytes) is written with U+FFFD, not refused.
+  return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string format_junit(const ValidateReport& report) {

@@ -5,20 +5,25 @@
 
 namespace grovectl {
 
+namespace {
+
+PositionTree::Found find_position(const SourceDocument& doc, std::string_view pointer) {
+  if (!doc.positions) return {};
+  if (doc.base_pointer.empty()) return doc.positions->find(pointer);
+  return doc.positions->find(doc.base_pointer + std::string(pointer));
+}
+
+}  // namespace
+
 Location SourceDocument::locate(std::string_view pointer) const {
-  Location loc{file, 0, 0};
-  if (!positions) return loc;
-  std::string full = base_pointer + std::string(pointer);
-  while (true) {
-    auto it = positions->find(full);
-    if (it != positions->end()) {
-      loc.line = it->second.line;
-      loc.column = it->second.column;
-      return loc;
-    }
-    if (full.empty()) return loc;
-    full.erase(full.rfind('/'));
-  }
+  PositionTree::Found found = find_position(*this, pointer);
+  Position at = found.key.value_or(found.value);
+  return Location{file, at.line, at.column};
+}
+
+Location SourceDocument::locate_value(std::string_view pointer) const {
+  PositionTree::Found found = find_position(*this, pointer);
+  return Location{file, found.value.line, found.value.column};
 }
 
 std::string pointer_append(std::string_view pointer, std::string_view token) {
@@ -40,21 +45,27 @@ std::string pointer_append(std::string_view pointer, size_t index) {
   return std::string(pointer) + "/" + std::to_string(index);
 }
 
+std::string unescape_pointer_token(std::string_view token) {
+  std::string out;
+  out.reserve(token.size());
+  for (size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == '~' && i + 1 < token.size()) {
+      out += token[i + 1] == '1' ? '/' : '~';
+      ++i;
+    } else {
+      out += token[i];
+    }
+  }
+  return out;
+}
+
 std::string pointer_to_field_path(std::string_view pointer) {
   std::string out;
   size_t pos = 0;
   while (pos < pointer.size()) {
     size_t next = pointer.find('/', pos + 1);
-    std::string token(pointer.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1));
-    std::string unescaped;
-    for (size_t i = 0; i < token.size(); ++i) {
-      if (token[i] == '~' && i + 1 < token.size()) {
-        unescaped += token[i + 1] == '1' ? '/' : '~';
-        ++i;
-      } else {
-        unescaped += token[i];
-      }
-    }
+    std::string unescaped = unescape_pointer_token(
+        pointer.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1));
     bool numeric = !unescaped.empty() && std::all_of(unescaped.begin(), unescaped.end(),
                                                      [](unsigned char c) { return std::isdigit(c); });
     if (numeric) {

@@ -3,35 +3,33 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
+#include "yaml/positions.hpp"
 
 namespace grovectl {
-
-struct Position {
-  int line = 0;
-  int column = 0;
-};
-
-// JSON pointer (e.g. "/spec/template/cliques/0/name") -> position of that node in the source.
-using PositionMap = std::unordered_map<std::string, Position>;
 
 struct SourceDocument {
   std::string file;  // path as given, "-" for stdin
   int index = 0;     // 0-based document index within the file
   Json value;
-  std::shared_ptr<const PositionMap> positions;
+  std::shared_ptr<const PositionTree> positions;
   std::string base_pointer;  // non-empty for items taken out of a kind: List ("/items/3")
 
-  // Position of the node at `pointer` (relative to this document), or of its nearest ancestor.
+  // Where the node at `pointer` (relative to this document) was written, or its nearest recorded
+  // ancestor: for a mapping entry the position of its KEY, for a sequence item the item itself, and for
+  // the document root the start of the document.
   Location locate(std::string_view pointer = "") const;
+  // Like locate(), but the position of the value of a mapping entry.
+  Location locate_value(std::string_view pointer = "") const;
 };
 
 // Appends an escaped reference token to a JSON pointer.
 std::string pointer_append(std::string_view pointer, std::string_view token);
 std::string pointer_append(std::string_view pointer, size_t index);
+// One reference token of a JSON pointer with "~1" and "~0" unescaped.
+std::string unescape_pointer_token(std::string_view token);
 // "/spec/template/cliques/0/name" -> "spec.template.cliques[0].name"
 std::string pointer_to_field_path(std::string_view pointer);
 

@@ -2,22 +2,71 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace grovectl {
 namespace {
 
-// Length of the UTF-8 sequence starting at text[i], or 0 when it is invalid.
-size_t utf8_sequence_length(std::string_view text, size_t i) {
+// Length of the line break starting at text[i] as libyaml counts breaks (LF, CR, CRLF, NEL, LS, PS), or 0.
+size_t break_length(std::string_view text, size_t i) {
+  const char c = text[i];
+  if (c == '\n') return 1;
+  if (c == '\r') return i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
+  if (text.substr(i, 2) == "\xC2\x85") return 2;
+  if (text.substr(i, 3) == "\xE2\x80\xA8" || text.substr(i, 3) == "\xE2\x80\xA9") return 3;
+  return 0;
+}
+
+bool is_continuation_byte(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+// Characters (not bytes) in `text`: libyaml's columns count characters.
+int characters(std::string_view text) {
+  int n = 0;
+  for (char c : text) n += is_continuation_byte(c) ? 0 : 1;
+  return n;
+}
+
+// One line of the text, without its break.
+struct Row {
+  std::string_view text;
+  int line = 0;
+};
+
+// Calls visit(row) for every line until it returns false.
+template <typename Visit>
+void for_each_row(std::string_view text, Visit visit) {
+  int line = 1;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size();) {
+    size_t brk = i < text.size() ? break_length(text, i) : 1;
+    if (brk == 0) {
+      ++i;
+      continue;
+    }
+    if (!visit(Row{text.substr(start, i - start), line})) return;
+    ++line;
+    i += brk;
+    start = i;
+  }
+}
+
+// Length of the UTF-8 sequence starting at text[i] and its code point, or length 0 when it is invalid.
+size_t decode_utf8(std::string_view text, size_t i, uint32_t& cp) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
   unsigned char c = byte(i);
-  if (c < 0x80) return 1;
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  }
   size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
   if (len == 0 || i + len > text.size()) return 0;
   for (size_t k = 1; k < len; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
   }
-  uint32_t cp = len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+  cp = len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
   for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (byte(i + k) & 0x3F);
   bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
   bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
@@ -25,27 +74,28 @@ size_t utf8_sequence_length(std::string_view text, size_t i) {
   return len;
 }
 
+// The characters YAML 1.1 allows in a stream (libyaml refuses the others as "control characters").
+bool is_printable(uint32_t cp) {
+  return cp == 0x09 || cp == 0x0A || cp == 0x0D || (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
+         (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+}
+
 bool check_encoding(std::string_view text, const std::string& file, Diagnostics& diags) {
-  int line = 1;
-  int column = 1;
   for (size_t i = 0; i < text.size();) {
-    if (text[i] == '\0') {
-      diags.error("yaml/encoding", "input contains a NUL byte", Location{file, line, column});
-      return false;
-    }
-    size_t len = utf8_sequence_length(text, i);
+    uint32_t cp = 0;
+    size_t len = decode_utf8(text, i, cp);
+    std::string problem;
     if (len == 0) {
-      diags.error(
-          "yaml/encoding",
-          fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i])),
-          Location{file, line, column});
-      return false;
+      problem = fmt::format("input is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[i]));
+    } else if (cp == 0) {
+      problem = "input contains a NUL byte";
+    } else if (!is_printable(cp)) {
+      problem = fmt::format("input contains the control character U+{:04X}, which YAML does not allow", cp);
     }
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
+    if (!problem.empty()) {
+      Position at = position_at_offset(text, i);
+      diags.error("yaml/encoding", problem, Location{file, at.line, at.column});
+      return false;
     }
     i += len;
   }
@@ -56,31 +106,71 @@ bool is_space(std::string_view row, size_t i) {
   return i >= row.size() || row[i] == ' ' || row[i] == '\t';
 }
 
+bool is_blank(std::string_view row) {
+  return row.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+bool is_marker(std::string_view row, std::string_view marker) {
+  return row.substr(0, 3) == marker && is_space(row, 3);
+}
+
+// A block scalar header ("|", ">-", "|2+" ...) starting at row[i], followed by blanks or a comment.
+bool is_block_scalar_header(std::string_view row, size_t i) {
+  if (row[i] != '|' && row[i] != '>') return false;
+  size_t k = i + 1;
+  while (k < row.size() && (row[k] == '+' || row[k] == '-' || (row[k] >= '1' && row[k] <= '9'))) ++k;
+  return is_space(row, k);
+}
+
 // A conservative estimate of the nesting depth: block indentation levels, inline "- " and "? "
-// indicators, and open flow brackets outside quoted scalars, comments and block-context plain scalars
-// (in "key: a[b", the '[' is text). Erring high only refuses early; the reader enforces the exact limit.
-bool check_depth(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
-  std::vector<size_t> indents;
-  size_t flow = 0;
-  int line = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view row = text.substr(pos, end - pos);
-    ++line;
+// indicators, and open flow brackets outside quoted scalars (which may span lines), comments, block
+// scalars ("key: |" and the more indented lines after it) and block-context plain scalars (in "key: a[b",
+// and on the more indented lines that continue it, '[' is text). Erring low only leaves the refusal to
+// the reader, which enforces the exact limit.
+class DepthEstimate {
+ public:
+  DepthEstimate(const std::string& file, size_t max_depth, Diagnostics& diags)
+      : file_(file), max_depth_(max_depth), diags_(diags) {}
+
+  bool row(const Row& r) {
+    std::string_view row = r.text;
     size_t indent = row.find_first_not_of(' ');
-    if (indent != std::string_view::npos && row[indent] != '#' && flow == 0) {
-      while (!indents.empty() && indents.back() >= indent) indents.pop_back();
-      indents.push_back(indent);
+    if (indent == std::string_view::npos) indent = row.size();
+    if (in_block_scalar_) {
+      if (is_blank(row) || indent > block_scalar_indent_) return true;
+      in_block_scalar_ = false;
     }
+    if (plain_continues_ && !is_blank(row) && indent > plain_indent_ && quote_ == 0) return true;
+    plain_continues_ = false;
+    size_t start = quote_ ? 0 : indent;
+    if (quote_ == 0 && (is_marker(row, "---") || is_marker(row, "..."))) {
+      indents_.clear();
+      flow_ = 0;
+      start = row[0] == '-' ? 3 : row.size();
+    } else if (quote_ == 0 && flow_ == 0 && indent < row.size() && row[indent] != '#') {
+      while (!indents_.empty() && indents_.back() >= indent) indents_.pop_back();
+      indents_.push_back(indent);
+    }
+    return scan(row, start, indent, r.line);
+  }
+
+ private:
+  bool scan(std::string_view row, size_t start, size_t indent, int line) {
     size_t inline_levels = 0;
-    char quote = 0;
-    bool in_plain = false;  // inside a block-context plain scalar, which runs to ": " or " #"
-    for (size_t i = indent == std::string_view::npos ? row.size() : indent; i < row.size(); ++i) {
+    size_t node_indent = indent;  // where the innermost node of this row starts (after "- ", "? ")
+    bool in_plain = false;        // inside a block-context plain scalar, which runs to ": " or " #"
+    for (size_t i = start; i < row.size(); ++i) {
       char c = row[i];
-      if (quote) {
-        if (c == quote) quote = 0;
+      if (quote_) {
+        if (quote_ == '"' && c == '\\') {
+          ++i;
+        } else if (c == quote_) {
+          if (quote_ == '\'' && i + 1 < row.size() && row[i + 1] == '\'') {
+            ++i;
+          } else {
+            quote_ = 0;
+          }
+        }
         continue;
       }
       if (c == '#' && (i == 0 || is_space(row, i - 1))) break;
@@ -89,48 +179,65 @@ bool check_depth(std::string_view text, const std::string& file, size_t max_dept
         continue;
       }
       if (c == '"' || c == '\'') {
-        bool starts_scalar = i == 0 || row[i - 1] == ' ' || row[i - 1] == '[' || row[i - 1] == '{' ||
-                             row[i - 1] == ',' || row[i - 1] == ':';
-        if (starts_scalar) quote = c;
+        bool starts_scalar = i == 0 || row[i - 1] == ' ' || row[i - 1] == '\t' || row[i - 1] == '[' ||
+                             row[i - 1] == '{' || row[i - 1] == ',' || row[i - 1] == ':';
+        if (starts_scalar) quote_ = c;
       } else if (c == '[' || c == '{') {
-        ++flow;
-      } else if ((c == ']' || c == '}') && flow > 0) {
-        --flow;
-      } else if ((c == '-' || c == '?') && is_space(row, i + 1) && (i == 0 || row[i - 1] == ' ')) {
+        ++flow_;
+      } else if ((c == ']' || c == '}') && flow_ > 0) {
+        --flow_;
+      } else if ((c == '-' || c == '?') && is_space(row, i + 1) && (i == 0 || is_space(row, i - 1))) {
         ++inline_levels;
+        node_indent = i + 2;
       } else if (c == '&' || c == '!') {
         while (!is_space(row, i + 1)) ++i;  // an anchor or a tag: the node itself follows
-      } else if (flow == 0 && !is_space(row, i) && !(c == ':' && is_space(row, i + 1))) {
+      } else if (flow_ == 0 && is_block_scalar_header(row, i) && (i == 0 || is_space(row, i - 1))) {
+        in_block_scalar_ = true;
+        block_scalar_indent_ = indent;
+        return true;
+      } else if (flow_ == 0 && !is_space(row, i) && !(c == ':' && is_space(row, i + 1))) {
         in_plain = true;
       }
-      size_t depth = indents.size() + inline_levels + flow;
-      if (depth > max_depth) {
-        diags.error("yaml/too-deep", fmt::format("nesting deeper than {} levels", max_depth),
-                    Location{file, line, static_cast<int>(i) + 1});
+      size_t depth = indents_.size() + inline_levels + flow_;
+      if (depth > max_depth_) {
+        diags_.error("yaml/too-deep", fmt::format("nesting deeper than {} levels", max_depth_),
+                     Location{file_, line, characters(row.substr(0, i)) + 1});
         return false;
       }
     }
-    if (end == text.size()) break;
-    pos = end + 1;
+    if (in_plain && flow_ == 0 && quote_ == 0) {
+      plain_continues_ = true;
+      plain_indent_ = node_indent;
+    }
+    return true;
   }
-  return true;
-}
 
-bool is_marker(std::string_view row, std::string_view marker) {
-  return row.substr(0, 3) == marker && is_space(row, 3);
+  const std::string& file_;
+  size_t max_depth_;
+  Diagnostics& diags_;
+  std::vector<size_t> indents_;
+  size_t flow_ = 0;
+  char quote_ = 0;  // the quote of a quoted scalar still open at the end of the previous line
+  bool in_block_scalar_ = false;
+  size_t block_scalar_indent_ = 0;  // content lines are indented more than the header's line
+  bool plain_continues_ = false;
+  size_t plain_indent_ = 0;  // continuation lines of a plain scalar are indented more than this
+};
+
+bool check_depth(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
+  DepthEstimate estimate(file, max_depth, diags);
+  bool ok = true;
+  for_each_row(text, [&](const Row& r) { return ok = estimate.row(r); });
+  return ok;
 }
 
 // A document whose first token (after anchors and tags) is ',' is refused here with a plain message.
 // (yaml-cpp 0.7, the parser grovectl used first, looped forever on it; fuzz_validate found that.)
 bool check_leading_flow_entry(std::string_view text, const std::string& file, Diagnostics& diags) {
   bool at_start = true;
-  int line = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view row = text.substr(pos, end - pos);
-    ++line;
+  bool ok = true;
+  for_each_row(text, [&](const Row& r) {
+    std::string_view row = r.text;
     size_t i = 0;
     if (is_marker(row, "---")) {
       at_start = true;
@@ -143,7 +250,7 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
     }
     while (at_start && i < row.size()) {
       char c = row[i];
-      if (c == ' ' || c == '\t' || c == '\r') {
+      if (c == ' ' || c == '\t') {
         ++i;
       } else if (c == '#') {
         break;
@@ -153,19 +260,45 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
         while (i < row.size() && std::string_view(" \t,[]{}").find(row[i]) == std::string_view::npos) ++i;
       } else if (c == ',') {
         diags.error("yaml/syntax", "a document cannot start with ',' outside a flow collection",
-                    Location{file, line, static_cast<int>(i) + 1});
+                    Location{file, r.line, characters(row.substr(0, i)) + 1});
+        ok = false;
         return false;
       } else {
         at_start = false;
       }
     }
-    if (end == text.size()) break;
-    pos = end + 1;
+    return true;
+  });
+  return ok;
+}
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view text) {
+  uint32_t cp = 0;
+  for (size_t i = 0; i < text.size();) {
+    size_t len = decode_utf8(text, i, cp);
+    if (len == 0) return false;
+    i += len;
   }
   return true;
 }
 
-}  // namespace
+Position position_at_offset(std::string_view text, size_t offset) {
+  Position at{1, 1};
+  for (size_t i = 0; i < text.size() && i < offset;) {
+    size_t brk = break_length(text, i);
+    if (brk > 0) {
+      ++at.line;
+      at.column = 1;
+      i += brk;
+      continue;
+    }
+    if (!is_continuation_byte(text[i])) ++at.column;
+    ++i;
+  }
+  return at;
+}
 
 bool prescan_yaml(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
   return check_encoding(text, file, diags) && check_depth(text, file, max_depth, diags) &&

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <yaml.h>
 
-#include <memory>
+#include <algorithm>
+#include <cstdint>
+#include <new>
+#include <optional>
 #include <unordered_map>
-#include <unordered_set>
 
+#include "core/text_excerpt.hpp"
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
 
@@ -28,133 +31,257 @@ Location location_of(const std::string& file, const Mark& m) {
   return Location{file, at.line, at.column};
 }
 
-size_t count_nodes(const Json& j) {
-  size_t n = 1;
-  if (j.is_structured()) {
-    for (const auto& child : j) n += count_nodes(child);
-  }
-  return n;
-}
+// Estimated memory of a subtree and its nesting height (in collections), kept for every finished node so
+// that an alias is budgeted without walking the value it copies.
+struct Extent {
+  size_t bytes = 0;
+  size_t height = 0;
+};
+constexpr size_t kNodeBytes = 48;  // a JSON value and its share of a container, per node
 
-// Builds ordered JSON from libyaml's parse events for one document, recording each node's position.
+// Counters shared by the documents of one stream.
+struct StreamCounters {
+  size_t nodes = 0;
+  size_t alias_bytes = 0;
+};
+
+constexpr const char* kMergeTag = "tag:yaml.org,2002:merge";
+// go-yaml, which kubectl reads YAML with (sigs.k8s.io/yaml), fails with "map merge requires map or
+// sequence of maps as the value" for anything else.
+constexpr const char* kMergeNeedsMapping =
+    "a merge key (<<) needs a mapping, an alias of a mapping, or a sequence of those as its value "
+    "(kubectl's YAML reader refuses anything else)";
+
+// The value of an anchor. A string, sequence or mapping is not copied: the anchor keeps the address of
+// its payload inside the document being built (nlohmann hands a value's payload over when the value
+// moves into its parent, so the address stays valid). Numbers, booleans, null and key strings are copied.
+struct Anchored {
+  Json scalar;
+  const Json::string_t* string = nullptr;
+  const Json::array_t* array = nullptr;
+  const Json::object_t* object = nullptr;
+  Extent extent;
+
+  static Anchored of(Json& value, Extent extent) {
+    Anchored a;
+    a.extent = extent;
+    if (value.is_array()) {
+      a.array = value.get_ptr<Json::array_t*>();
+    } else if (value.is_object()) {
+      a.object = value.get_ptr<Json::object_t*>();
+    } else if (value.is_string()) {
+      a.string = value.get_ptr<Json::string_t*>();
+    } else {
+      a.scalar = value;
+    }
+    return a;
+  }
+
+  Json copy() const {
+    if (array) return Json(*array);
+    if (object) return Json(*object);
+    if (string) return Json(*string);
+    return scalar;
+  }
+
+  std::optional<std::string> key_text() const {
+    if (string) return *string;
+    if (scalar.is_string()) return scalar.get<std::string>();
+    return std::nullopt;
+  }
+};
+
+// Builds ordered JSON from libyaml's parse events for one document, with a position record per node.
 // Tags follow one convention: "?" for a plain scalar without a tag, "!" for a quoted one, else the
 // resolved tag.
 class JsonBuilder {
  public:
-  JsonBuilder(std::string file, PositionMap& positions, Diagnostics& diags, const ReadLimits& limits)
-      : file_(std::move(file)), positions_(positions), diags_(diags), limits_(limits) {}
+  JsonBuilder(const std::string& file, PositionTree& positions, StreamCounters& counters, Diagnostics& diags,
+              const ReadLimits& limits)
+      : file_(file), positions_(positions), counters_(counters), diags_(diags), limits_(limits) {}
 
   bool failed() const { return failed_; }
   Json take_result() { return std::move(result_); }
 
+  void on_document_start(const Mark& mark) { positions_.set_document_start(to_position(mark)); }
+
   void on_alias(const Mark& mark, const std::string& anchor) {
-    if (failed_) return;
+    if (failed_ || !count_node(mark)) return;
     auto it = anchors_.find(anchor);
     if (it == anchors_.end())
       return fail(mark, "alias refers to an anchor that is not defined yet (or is recursive)");
-    alias_nodes_ += it->second.nodes;
-    if (alias_nodes_ > limits_.max_alias_nodes + direct_nodes_) {
-      return fail(mark,
-                  fmt::format("alias expansion exceeds {} nodes (an alias bomb?)", limits_.max_alias_nodes));
-    }
+    const Anchored& a = it->second;
     if (at_key()) {
-      if (!it->second.value.is_string()) return fail(mark, "a mapping key must be a scalar");
-      return accept_key(it->second.value.get<std::string>(), mark, false);
+      std::optional<std::string> key = a.key_text();
+      if (!key) return fail(mark, "a mapping key must be a scalar");
+      return accept_key(std::move(*key), mark, /*is_merge=*/false);
     }
-    finish_node(it->second.value, mark, "");
+    counters_.alias_bytes += a.extent.bytes;
+    if (counters_.alias_bytes > limits_.max_alias_bytes) {
+      return fail(mark,
+                  fmt::format("alias expansion exceeds {} bytes (an alias bomb?); each alias copies the "
+                              "value of its anchor",
+                              limits_.max_alias_bytes),
+                  "yaml/alias-expansion");
+    }
+    if (stack_.size() + a.extent.height > limits_.max_depth)
+      return fail_too_deep(mark, " after alias expansion");
+    if (pending_merge()) {
+      if (!a.object) return fail(mark, kMergeNeedsMapping);
+      Frame& top = stack_.back();
+      merge_mapping(top, *a.object, a.extent);
+      top.expecting_key = true;
+      return;
+    }
+    finish_node(a.copy(), a.extent, add_record(mark), "", mark);
   }
 
   void on_scalar(const Mark& mark, const std::string& tag, const std::string& anchor, std::string value) {
-    if (failed_) return;
-    ++direct_nodes_;
+    if (failed_ || !count_node(mark)) return;
     const bool plain = tag == "?";
     if (at_key()) {
       if (plain && plain_scalar_is_null(value)) return fail(mark, "a mapping key must not be null");
-      return accept_key(value, mark, plain);
+      if (!anchor.empty())
+        anchors_[anchor] = Anchored{Json(value), nullptr, nullptr, nullptr, {kNodeBytes + value.size(), 0}};
+      const bool is_merge = (plain && value == "<<") || tag == kMergeTag;
+      return accept_key(std::move(value), mark, is_merge);
     }
-    finish_node(resolve(std::move(value), tag, mark), mark, anchor);
-  }
-
-  void on_sequence_start(const Mark& mark, const std::string& anchor) {
-    open(mark, anchor, Json::array(), false);
-  }
-  void on_mapping_start(const Mark& mark, const std::string& anchor) {
-    open(mark, anchor, Json::object(), true);
-  }
-  void on_collection_end() { close(); }
-
- private:
-  bool at_key() const { return !stack_.empty() && stack_.back().is_map && stack_.back().expecting_key; }
-
-  struct Frame {
-    Json value;
-    bool is_map = false;
-    bool expecting_key = true;
-    bool merge_key = false;  // the pending key is "<<"
-    std::string key;
-    // Keys of a mapping by position in its ordered object: nlohmann's ordered_map looks keys up
-    // linearly, which is quadratic for a hostile mapping with 100k keys.
-    std::unordered_map<std::string, size_t> index;
-    std::unordered_map<std::string, Position> key_positions;  // where each key was written
-    std::unordered_set<std::string> merged;  // keys that came from a merge (<<) and may be overridden once
-    std::string pointer;
-    std::string anchor;
-    Mark mark;
-  };
-  struct Anchored {
-    Json value;
-    size_t nodes = 0;
-  };
-
-  std::string child_pointer() const {
-    if (stack_.empty()) return "";
-    const Frame& top = stack_.back();
-    if (top.is_map) return pointer_append(top.pointer, top.key);
-    return pointer_append(top.pointer, top.value.size());
-  }
-
-  void open(const Mark& mark, const std::string& anchor, Json empty, bool is_map) {
+    const Extent extent{kNodeBytes + value.size(), 0};
+    Json resolved = resolve(std::move(value), tag, mark);
     if (failed_) return;
-    ++direct_nodes_;
+    finish_node(std::move(resolved), extent, add_record(mark), anchor, mark);
+  }
+
+  void on_collection_start(const Mark& mark, const std::string& anchor, bool is_mapping) {
+    if (failed_ || !count_node(mark)) return;
     if (at_key()) return fail(mark, "complex (non-scalar) mapping keys are not supported");
-    if (stack_.size() >= limits_.max_depth) {
-      return fail(mark, fmt::format("nesting deeper than {} levels", limits_.max_depth));
-    }
+    if (stack_.size() >= limits_.max_depth) return fail_too_deep(mark, "");
     Frame f;
-    f.value = std::move(empty);
-    f.is_map = is_map;
-    f.pointer = child_pointer();
+    f.value = is_mapping ? Json::object() : Json::array();
+    f.is_mapping = is_mapping;
+    f.merge_list = !is_mapping && pending_merge();
+    f.node = add_record(mark);
     f.anchor = anchor;
     f.mark = mark;
-    positions_[f.pointer] = to_position(mark);
     stack_.push_back(std::move(f));
   }
 
-  void close() {
+  void on_collection_end() {
     if (failed_ || stack_.empty()) return;
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    if (f.is_map && !f.expecting_key) return fail(f.mark, "mapping key without a value");
-    finish_node(std::move(f.value), f.mark, f.anchor, /*already_positioned=*/true);
+    if (f.is_mapping && !f.expecting_key) return fail(f.mark, "mapping key without a value");
+    std::vector<PositionTree::NodeId> children;
+    children.reserve(f.children.size());
+    for (auto c : f.children) {
+      if (c != kNoRecord) children.push_back(c);
+    }
+    positions_.set_children(f.node, children, f.is_mapping);
+    finish_node(std::move(f.value), f.extent, f.node, f.anchor, f.mark);
   }
 
-  void accept_key(const std::string& key, const Mark& mark, bool plain) {
-    Frame& top = stack_.back();
-    top.merge_key = plain && key == "<<";
-    if (!top.merge_key && top.index.count(key) && top.merged.erase(key) == 0) {
-      std::string first = pointer_append(top.pointer, key);
-      auto it = top.key_positions.find(key);
-      std::string where =
-          it == top.key_positions.end()
-              ? ""
-              : fmt::format(" (first defined at line {}, column {})", it->second.line, it->second.column);
-      diags_.error("yaml/duplicate-key", fmt::format("duplicate key \"{}\"{}", key, where),
-                   location_of(file_, mark), pointer_to_field_path(first));
-      failed_ = true;
-      return;
+ private:
+  static constexpr size_t kNoChild = SIZE_MAX;
+  static constexpr PositionTree::NodeId kNoRecord = UINT32_MAX;
+
+  // A key of the mapping being built.
+  struct Slot {
+    size_t member = 0;        // index in the ordered object
+    size_t child = kNoChild;  // index in Frame::children of its position record (keys written out)
+    Position key_at;          // where the key was written
+    bool merged = false;      // last set by a merge key: one explicit key may still override it
+  };
+
+  struct Frame {
+    Json value;
+    bool is_mapping = false;
+    bool merge_list = false;  // a sequence given as the value of a merge key
+    bool expecting_key = true;
+    bool merge_key = false;  // the pending key is "<<"
+    std::string key;
+    Mark key_mark;
+    // Keys by position in the ordered object: nlohmann's ordered_map looks keys up linearly, which is
+    // quadratic for a hostile mapping with 100k keys.
+    std::unordered_map<std::string, Slot> slots;  // values stay in place when the table grows
+    Slot* slot = nullptr;                         // the pending key's
+    bool slot_is_new = false;
+    std::vector<PositionTree::NodeId> children;
+    PositionTree::NodeId node = 0;
+    std::string anchor;
+    Mark mark;
+    Extent extent{kNodeBytes, 1};
+  };
+
+  using Members = std::vector<std::pair<const std::string, Json>>;
+
+  // Appends to a mapping's members. A growing std::vector copies the elements it cannot move without a
+  // possible exception, and pair<const std::string, Json> is such an element: the copy would give every
+  // value a new payload and leave the anchors into them dangling. So members move to a larger vector
+  // here, value by value (only the key strings are copied).
+  static void append_member(Members& members, const std::string& key, Json value) {
+    if (members.size() == members.capacity()) {
+      Members larger;
+      larger.reserve(std::max<size_t>(4, members.capacity() * 2));
+      for (auto& m : members) larger.emplace_back(m.first, std::move(m.second));
+      members.swap(larger);
     }
-    top.key = key;
-    top.key_positions.emplace(key, to_position(mark));
+    members.emplace_back(key, std::move(value));
+  }
+
+  bool at_key() const { return !stack_.empty() && stack_.back().is_mapping && stack_.back().expecting_key; }
+  bool pending_merge() const {
+    return !stack_.empty() && stack_.back().is_mapping && stack_.back().merge_key;
+  }
+
+  bool count_node(const Mark& mark) {
+    if (++counters_.nodes <= limits_.max_nodes) return true;
+    fail(mark,
+         fmt::format("the input has more than {} YAML nodes, the limit of one load (each costs memory for "
+                     "its value and its position)",
+                     limits_.max_nodes),
+         "yaml/too-many-nodes");
+    return false;
+  }
+
+  // The position record of a node starting at `at`; a mapping entry's record also has its key.
+  PositionTree::NodeId add_record(const Mark& at) {
+    if (!stack_.empty() && stack_.back().is_mapping) {
+      const Frame& top = stack_.back();
+      return positions_.add_node(to_position(at), to_position(top.key_mark), top.key);
+    }
+    return positions_.add_node(to_position(at), std::nullopt, "");
+  }
+
+  // The JSON pointer of the node being finished (for messages; built only when one is needed).
+  std::string current_pointer() const {
+    std::string p;
+    for (const Frame& f : stack_)
+      p = f.is_mapping ? pointer_append(p, f.key) : pointer_append(p, f.value.size());
+    return p;
+  }
+
+  void accept_key(std::string key, const Mark& mark, bool is_merge) {
+    Frame& top = stack_.back();
+    top.merge_key = is_merge;
+    top.slot = nullptr;
+    if (!is_merge) {
+      // One hash lookup per key: the slot is created here and filled in by set_member.
+      auto [it, inserted] = top.slots.try_emplace(key);
+      if (!inserted && !it->second.merged) {
+        const Position first = it->second.key_at;
+        diags_.error("yaml/duplicate-key",
+                     fmt::format("duplicate key \"{}\" (first defined at line {}, column {})", excerpt(key),
+                                 first.line, first.column),
+                     location_of(file_, mark), pointer_to_field_path(pointer_append(current_pointer(), key)));
+        failed_ = true;
+        return;
+      }
+      top.slot = &it->second;
+      top.slot_is_new = inserted;
+    }
+    top.extent.bytes += kNodeBytes + key.size();
+    top.key = std::move(key);
+    top.key_mark = mark;
     top.expecting_key = false;
   }
 
@@ -162,79 +289,120 @@ class JsonBuilder {
     if (tag == "!" || tag == YAML_STR_TAG) return Json(std::move(value));
     ResolvedScalar r = resolve_plain_scalar(value);
     if (r.error == ScalarError::kIntegerOverflow) {
-      diags_.error("yaml/integer-overflow", fmt::format("integer {} does not fit in 64 bits", value),
-                   location_of(file_, mark), pointer_to_field_path(child_pointer()));
+      diags_.error("yaml/integer-overflow", fmt::format("integer {} does not fit in 64 bits", excerpt(value)),
+                   location_of(file_, mark), pointer_to_field_path(current_pointer()));
     }
     return std::move(r.value);
   }
 
-  void finish_node(Json value, const Mark& mark, const std::string& anchor, bool already_positioned = false) {
+  void finish_node(Json value, Extent extent, PositionTree::NodeId node, const std::string& anchor,
+                   const Mark& mark) {
     if (failed_) return;
-    if (!already_positioned) positions_[child_pointer()] = to_position(mark);
-    if (!anchor.empty()) anchors_[anchor] = Anchored{value, count_nodes(value)};
+    if (!anchor.empty()) anchors_[anchor] = Anchored::of(value, extent);
     if (stack_.empty()) {
+      positions_.set_root(node);
       result_ = std::move(value);
       return;
     }
     Frame& top = stack_.back();
-    if (!top.is_map) {
+    if (!top.is_mapping) {
+      if (top.merge_list && !value.is_object()) return fail(mark, kMergeNeedsMapping);
+      add_extent(top, extent);
       top.value.push_back(std::move(value));
+      top.children.push_back(node);
       return;
     }
     if (top.merge_key) {
-      merge_into(top, value, mark);
+      merge_value(top, value, extent, mark);
+      detached_.push_back(std::move(value));  // anchors inside it stay valid
     } else {
-      set_member(top, top.key, std::move(value));
+      add_extent(top, extent);
+      set_member(top, std::move(value), node);
     }
     top.expecting_key = true;
   }
 
-  using Members = std::vector<std::pair<const std::string, Json>>;
+  static void add_extent(Frame& top, const Extent& child) {
+    top.extent.bytes += child.bytes;
+    top.extent.height = std::max(top.extent.height, child.height + 1);
+  }
 
-  static void set_member(Frame& top, const std::string& key, Json value) {
+  // An explicit key: new, or overriding the value a merge key gave it (accept_key refused the rest).
+  void set_member(Frame& top, Json value, PositionTree::NodeId node) {
     auto& members = static_cast<Members&>(top.value.get_ref<Json::object_t&>());
-    auto it = top.index.find(key);
-    if (it != top.index.end()) {
-      members[it->second].second = std::move(value);
+    Slot& slot = *top.slot;
+    if (top.slot_is_new) {
+      slot = Slot{members.size(), top.children.size(), to_position(top.key_mark), false};
+      append_member(members, top.key, std::move(value));
+      top.children.push_back(node);
       return;
     }
-    top.index.emplace(key, members.size());
-    members.emplace_back(key, std::move(value));
+    detached_.push_back(std::move(members[slot.member].second));
+    members[slot.member].second = std::move(value);
+    slot.merged = false;
+    slot.key_at = to_position(top.key_mark);
+    if (slot.child == kNoChild) {
+      slot.child = top.children.size();
+      top.children.push_back(node);
+    } else {
+      top.children[slot.child] = node;
+    }
   }
 
-  // YAML merge key: "<<: *base" or "<<: [*a, *b]" adds keys the map does not set itself.
-  void merge_into(Frame& top, const Json& source, const Mark& mark) {
-    std::vector<const Json*> maps;
-    if (source.is_object()) maps.push_back(&source);
-    if (source.is_array()) {
-      for (const auto& item : source) maps.push_back(&item);
+  // YAML merge key as go-yaml applies it: "<<: *base" or "<<: [*a, *b]" sets every key of the merged
+  // mappings, replacing what the mapping set before it; among several mappings the earlier ones win;
+  // keys after it may override the merged values.
+  void merge_value(Frame& top, const Json& source, const Extent& extent, const Mark& mark) {
+    if (source.is_object()) return merge_mapping(top, source.get_ref<const Json::object_t&>(), extent);
+    if (!source.is_array()) return fail(mark, kMergeNeedsMapping);
+    for (auto it = source.rbegin(); it != source.rend(); ++it) {
+      merge_mapping(top, it->get_ref<const Json::object_t&>(), {});
     }
-    for (const Json* m : maps) {
-      if (!m->is_object())
-        return fail(mark, "a merge key (<<) must refer to a mapping or a list of mappings");
-      for (auto it = m->begin(); it != m->end(); ++it) {
-        if (top.index.count(it.key())) continue;
-        top.merged.insert(it.key());
-        set_member(top, it.key(), it.value());
+    top.extent.bytes += extent.bytes;
+    top.extent.height = std::max(top.extent.height, extent.height);
+  }
+
+  void merge_mapping(Frame& top, const Json::object_t& source, const Extent& extent) {
+    top.extent.bytes += extent.bytes;
+    top.extent.height = std::max(top.extent.height, extent.height);
+    auto& members = static_cast<Members&>(top.value.get_ref<Json::object_t&>());
+    for (const auto& [key, value] : source) {
+      auto it = top.slots.find(key);
+      if (it == top.slots.end()) {
+        top.slots.emplace(key, Slot{members.size(), kNoChild, to_position(top.key_mark), true});
+        append_member(members, key, value);
+        continue;
       }
+      Slot& slot = it->second;
+      detached_.push_back(std::move(members[slot.member].second));
+      members[slot.member].second = value;
+      slot.merged = true;
+      if (slot.child != kNoChild) top.children[slot.child] = kNoRecord;  // the written key no longer holds
+      slot.child = kNoChild;
     }
   }
 
-  void fail(const Mark& mark, const std::string& message) {
+  void fail_too_deep(const Mark& mark, const char* suffix) {
+    fail(mark, fmt::format("nesting deeper than {} levels{}", limits_.max_depth, suffix), "yaml/too-deep");
+  }
+
+  void fail(const Mark& mark, const std::string& message, const char* rule = "yaml/syntax") {
     if (failed_) return;
     failed_ = true;
-    diags_.error("yaml/syntax", message, location_of(file_, mark));
+    diags_.error(rule, message, location_of(file_, mark));
   }
 
-  std::string file_;
-  PositionMap& positions_;
+  const std::string& file_;
+  PositionTree& positions_;
+  StreamCounters& counters_;
   Diagnostics& diags_;
   const ReadLimits& limits_;
   std::vector<Frame> stack_;
   // An anchor may be redefined; an alias refers to the latest definition before it.
   std::unordered_map<std::string, Anchored> anchors_;
-  size_t direct_nodes_ = 0;
-  size_t alias_nodes_ = 0;
+  // Values that left the tree (merge sources, values a later key replaced), kept so that anchors into
+  // them stay valid until the document is done.
+  std::vector<Json> detached_;
   bool failed_ = false;
   Json result_;
 };
@@ -256,8 +424,8 @@ std::string scalar_tag(const yaml_event_t& e) {
 // libyaml's parser with its event, released on every path out.
 class EventStream {
  public:
-  explicit EventStream(std::string_view text) {
-    yaml_parser_initialize(&parser_);
+  explicit EventStream(std::string_view text) : text_(text) {
+    if (!yaml_parser_initialize(&parser_)) throw std::bad_alloc();
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   }
   ~EventStream() {
@@ -271,19 +439,25 @@ class EventStream {
   const yaml_event_t* next() {
     if (has_event_) yaml_event_delete(&event_);
     has_event_ = yaml_parser_parse(&parser_, &event_) != 0;
+    if (!has_event_ && parser_.error == YAML_MEMORY_ERROR) throw std::bad_alloc();
     return has_event_ ? &event_ : nullptr;
   }
 
-  // The syntax error after next() returned nullptr, e.g. "while parsing a block mapping: did not
-  // find expected key", at the place the problem was found.
+  // The syntax error after next() returned nullptr, e.g. "while parsing a block mapping: did not find
+  // expected key", where libyaml found it: its mark, or for a reader error the byte offset it reports.
   Diagnostic syntax_error(const std::string& file) const {
     std::string message = parser_.problem ? parser_.problem : "invalid YAML";
     if (parser_.context) message = fmt::format("{}: {}", parser_.context, message);
-    return Diagnostic{Severity::kError, "yaml/syntax", message,
-                      location_of(file, mark_of(parser_.problem_mark)), ""};
+    Location at = location_of(file, mark_of(parser_.problem_mark));
+    if (parser_.error == YAML_READER_ERROR) {
+      Position p = position_at_offset(text_, parser_.problem_offset);
+      at = Location{file, p.line, p.column};
+    }
+    return Diagnostic{Severity::kError, "yaml/syntax", message, at, ""};
   }
 
  private:
+  std::string_view text_;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;
@@ -302,10 +476,10 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e) {
           std::string(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length));
       break;
     case YAML_SEQUENCE_START_EVENT:
-      builder.on_sequence_start(at, text_of(e.data.sequence_start.anchor));
+      builder.on_collection_start(at, text_of(e.data.sequence_start.anchor), /*is_mapping=*/false);
       break;
     case YAML_MAPPING_START_EVENT:
-      builder.on_mapping_start(at, text_of(e.data.mapping_start.anchor));
+      builder.on_collection_start(at, text_of(e.data.mapping_start.anchor), /*is_mapping=*/true);
       break;
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
@@ -322,7 +496,8 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e) {
 }  // namespace
 
 std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
-                                              Diagnostics& diags, const ReadLimits& limits) {
+                                              Diagnostics& diags, const ReadLimits& limits,
+                                              ReadStats* stats) {
   std::vector<SourceDocument> docs;
   if (text.size() > limits.max_bytes) {
     diags.error("yaml/too-large",
@@ -333,29 +508,32 @@ std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   if (!prescan_yaml(text, file, limits.max_depth, diags)) return docs;
 
+  StreamCounters counters;
   EventStream events(text);
   for (int index = 0;;) {
     const yaml_event_t* e = events.next();
     if (!e) {
       diags.add(events.syntax_error(file));
-      return docs;
+      break;
     }
     if (e->type == YAML_STREAM_END_EVENT) break;
     if (e->type != YAML_DOCUMENT_START_EVENT) continue;
-    auto positions = std::make_shared<PositionMap>();
-    JsonBuilder builder(file, *positions, diags, limits);
+    auto positions = std::make_shared<PositionTree>();
+    JsonBuilder builder(file, *positions, counters, diags, limits);
+    builder.on_document_start(mark_of(e->start_mark));
     while ((e = events.next()) && feed(builder, *e) && !builder.failed()) {
     }
-    if (builder.failed()) return docs;
+    if (builder.failed()) break;
     if (!e) {
       diags.add(events.syntax_error(file));
-      return docs;
+      break;
     }
     Json value = builder.take_result();
     if (!value.is_null())
       docs.push_back(SourceDocument{file, index, std::move(value), std::move(positions), ""});
     ++index;
   }
+  if (stats) stats->nodes = counters.nodes;
   return docs;
 }
 

@@ -1,23 +1,31 @@
 #pragma once
 // Parses a YAML (or JSON) stream into SourceDocuments, with positions, duplicate-key detection and
-// limits against hostile input. Never throws: every problem becomes a located Diagnostic.
+// budgets against hostile input. Never throws for bad input: every problem becomes a located Diagnostic
+// (only running out of memory throws std::bad_alloc).
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/budgets.hpp"
 #include "core/diagnostic.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {
 
 struct ReadLimits {
-  size_t max_depth = 256;                // nesting of maps and sequences
-  size_t max_alias_nodes = 1000000;      // nodes created by alias expansion, beyond the nodes written out
-  size_t max_bytes = size_t{512} << 20;  // one input stream
+  size_t max_depth = kMaxNestingDepth;               // sequences and mappings, after alias expansion
+  size_t max_alias_bytes = kMaxAliasExpansionBytes;  // estimated bytes copied by aliases and merges
+  size_t max_bytes = kMaxInputBytes;                 // the stream's text
+  size_t max_nodes = kMaxInputNodes;                 // scalars, keys, collections and aliases
+};
+
+struct ReadStats {
+  size_t nodes = 0;  // nodes the stream used of limits.max_nodes
 };
 
 // Parses every document of `text`. Empty documents (only comments, or null) are skipped.
 std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
-                                              Diagnostics& diags, const ReadLimits& limits = {});
+                                              Diagnostics& diags, const ReadLimits& limits = {},
+                                              ReadStats* stats = nullptr);
 
 }  // namespace grovectl

@@ -135,22 +135,67 @@ bool is_special_float(std::string_view s) {
          s == ".nan" || s == ".NaN" || s == ".NAN";
 }
 
-ResolvedScalar parse_integer(std::string_view text, int base, size_t prefix) {
-  bool negative = text[0] == '-';
-  size_t start = sign_length(text);
-  std::string digits(text.substr(start + prefix));
-  errno = 0;
-  char* end = nullptr;
-  unsigned long long magnitude = std::strtoull(digits.c_str(), &end, base);
-  if (errno == ERANGE) return {Json(std::string(text)), ScalarError::kIntegerOverflow};
-  if (negative) {
-    if (magnitude > static_cast<unsigned long long>(std::numeric_limits<int64_t>::max()) + 1ULL)
-      return {Json(std::string(text)), ScalarError::kIntegerOverflow};
-    return {Json(static_cast<int64_t>(0 - magnitude))};
+// An integer in the syntax of Go's strconv.ParseInt with base 0, which go-yaml (behind kubectl's
+// sigs.k8s.io/yaml) applies to plain scalars after removing underscores: an optional sign, then "0x"
+// hexadecimal, "0o" or a bare leading "0" octal (YAML 1.1: 0777 is 511), "0b" binary, else decimal.
+// nullopt when `text` is not that syntax.
+std::optional<ResolvedScalar> parse_go_integer(std::string_view text, std::string_view original) {
+  const size_t sign = sign_length(text);
+  const bool negative = sign == 1 && text[0] == '-';
+  std::string_view body = text.substr(sign);
+  unsigned base = 10;
+  size_t prefix = 0;
+  if (body.size() >= 2 && body[0] == '0') {
+    const char p = body[1];
+    if (p == 'x' || p == 'X') {
+      base = 16, prefix = 2;
+    } else if (p == 'o' || p == 'O') {
+      base = 8, prefix = 2;
+    } else if (p == 'b' || p == 'B') {
+      base = 2, prefix = 2;
+    } else {
+      base = 8, prefix = 1;
+    }
   }
-  if (magnitude > static_cast<unsigned long long>(std::numeric_limits<int64_t>::max()))
-    return {Json(std::string(text)), ScalarError::kIntegerOverflow};
-  return {Json(static_cast<int64_t>(magnitude))};
+  std::string_view digits = body.substr(prefix);
+  if (digits.empty()) return std::nullopt;
+  const unsigned long long limit =
+      static_cast<unsigned long long>(std::numeric_limits<int64_t>::max()) + 1ULL;
+  unsigned long long magnitude = 0;
+  bool overflow = false;
+  for (char c : digits) {
+    unsigned d = is_digit(c)              ? unsigned(c - '0')
+                 : (c >= 'a' && c <= 'f') ? unsigned(c - 'a' + 10)
+                 : (c >= 'A' && c <= 'F') ? unsigned(c - 'A' + 10)
+                                          : 99u;
+    if (d >= base) return std::nullopt;
+    if (magnitude > (limit - d) / base) overflow = true;
+    if (!overflow) magnitude = magnitude * base + d;
+  }
+  if (overflow || magnitude > limit || (!negative && magnitude == limit))
+    return ResolvedScalar{Json(std::string(original)), ScalarError::kIntegerOverflow};
+  if (negative) return ResolvedScalar{Json(static_cast<int64_t>(0 - magnitude))};
+  return ResolvedScalar{Json(static_cast<int64_t>(magnitude))};
+}
+
+// A float as kubectl sends it: sigs.k8s.io/yaml turns the YAML into JSON with Go's encoding/json, which
+// writes an integral float64 below 1e21 without a fraction (1.0 -> 1, 1e3 -> 1000), so the API server
+// reads an integer. JSON has no infinities: an out-of-range float stays text so a typed field reports it.
+ResolvedScalar float_value(std::string_view text, std::string_view original) {
+  std::string s(text);
+  double v = std::strtod(s.c_str(), nullptr);
+  if (!std::isfinite(v)) return {Json(std::string(original))};
+  if (std::trunc(v) == v && std::fabs(v) < 9.2e18) return {Json(static_cast<int64_t>(v))};
+  return {Json(v)};
+}
+
+std::string without_underscores(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c != '_') out += c;
+  }
+  return out;
 }
 
 }  // namespace
@@ -159,23 +204,19 @@ bool plain_scalar_is_null(std::string_view text) {
   return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
 }
 
+// Plain scalars resolve as go-yaml v2 resolves them for kubectl (sigs.k8s.io/yaml): the YAML 1.1
+// booleans and nulls, integers in Go's base-0 syntax with underscores ignored, floats; sexagesimal
+// numbers (1:30) and timestamps stay strings.
 ResolvedScalar resolve_plain_scalar(std::string_view text) {
   if (plain_scalar_is_null(text)) return {Json(nullptr)};
   if (auto b = as_bool(text)) return {Json(*b)};
-  char first = text[0];
-  bool maybe_number = is_digit(first) || first == '-' || first == '+' || first == '.';
-  if (!maybe_number) return {Json(std::string(text))};
-  if (is_decimal(text)) return parse_integer(text, 10, 0);
-  if (is_hex_int(text)) return parse_integer(text, 16, 2);
-  if (is_octal_int(text)) return parse_integer(text, 8, 2);
-  if (is_float(text)) {
-    std::string s(text);
-    double v = std::strtod(s.c_str(), nullptr);
-    // JSON has no infinities: keep an out-of-range float as text so a typed field reports it.
-    if (!std::isfinite(v)) return {Json(s)};
-    return {Json(v)};
-  }
-  // .inf/.nan: JSON has no infinities; keep the text so a typed field reports a type error.
+  const char first = text[0];
+  // ".inf" and ".nan" have no JSON form; they stay text so a typed field reports a type error.
+  if (first == '.') return is_float(text) ? float_value(text, text) : ResolvedScalar{Json(std::string(text))};
+  if (!(is_digit(first) || first == '-' || first == '+')) return {Json(std::string(text))};
+  const std::string plain = without_underscores(text);
+  if (auto integer = parse_go_integer(plain, text)) return std::move(*integer);
+  if (is_float(plain)) return float_value(plain, text);
   return {Json(std::string(text))};
 }
 

@@ -4,6 +4,10 @@
   gen_inputs.py pcs SCALE OUT      SCALE PodCliqueSets, 30 replicas each, two scaling groups
   gen_inputs.py many-pcs COUNT OUT COUNT small single-replica PodCliqueSets (validate throughput)
   gen_inputs.py jobsets COUNT OUT  COUNT JobSets with three replicated jobs
+  gen_inputs.py gangs COUNT OUT    one PodCliqueSet of COUNT single-clique replicas: 3 x COUNT objects
+                                   (--output-dir files)
+  gen_inputs.py clique-chain COUNT OUT
+                                   one PodCliqueSet of COUNT cliques, each starting after the one before
   gen_inputs.py live RENDERED OUT PERCENT
                                    a "live" copy of rendered output: server noise on every object,
                                    shuffled document order, PERCENT of objects with a changed count
@@ -123,6 +127,23 @@ spec:
 """
 
 
+def clique_text(name, extra=""):
+    return (f"    - name: {name}\n      spec:\n        roleName: {name}\n        replicas: 1\n{extra}"
+            "        podSpec:\n          containers:\n          - name: main\n")
+
+
+def gangs_text(replicas):
+    return ("apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: wide\n  namespace: bench\n"
+            f"spec:\n  replicas: {replicas}\n  template:\n    cliques:\n" + clique_text("w"))
+
+
+def clique_chain_text(count):
+    cliques = "".join(clique_text(f"c{i}", f"        startsAfter: [c{i - 1}]\n" if i else "") for i in range(count))
+    return ("apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: chain\nspec:\n  replicas: 1\n"
+            "  template:\n    cliqueStartupType: CliqueStartupTypeExplicit\n    terminationDelay: 30s\n"
+            "    cliques:\n" + cliques)
+
+
 def write_docs(path, docs):
     with open(path, "w") as f:
         f.write("---\n".join(docs))
@@ -171,6 +192,12 @@ def main():
     elif mode == "jobsets":
         count, out = int(sys.argv[2]), sys.argv[3]
         write_docs(out, [jobset_text(f"train-{i}") for i in range(count)])
+    elif mode == "gangs":
+        count, out = int(sys.argv[2]), sys.argv[3]
+        write_docs(out, [gangs_text(count)])
+    elif mode == "clique-chain":
+        count, out = int(sys.argv[2]), sys.argv[3]
+        write_docs(out, [clique_chain_text(count)])
     elif mode == "live":
         live_copy(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     else:

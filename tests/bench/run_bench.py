@@ -99,6 +99,36 @@ class Bench:
         gt, grss = run(["diff", "-u", rendered["out"], live], os.devnull, ok_codes=(0, 1))
         return dict(objects=rendered["objects"], seconds=t, cpu=cpu, rss=rss, gnu_seconds=gt, gnu_cpu=LAST_CPU[0])
 
+    def measure_output_dir(self, files):
+        """render --output-dir of `files` objects, against a Python loop writing the same files (the cost of
+        creating files on this filesystem, which bounds any tool)."""
+        src = os.path.join(self.work, f"gangs-{files}.yaml")
+        out = os.path.join(self.work, f"out-{files}")
+        self.gen("gangs", files // 3, src)
+        subprocess.call(["rm", "-rf", out])
+        t, rss = run([self.binary, "render", "-f", src, "--output-dir", out])
+        cpu = LAST_CPU[0]
+        written = len(os.listdir(out))
+        code = ("import os,sys\n"
+                "d=sys.argv[1]; os.makedirs(d)\n"
+                "for i in range(int(sys.argv[2])):\n"
+                "    fd=os.open(os.path.join(d,'%07d-podgroup-x.yaml'%i),os.O_WRONLY|os.O_CREAT|os.O_EXCL)\n"
+                "    os.write(fd,b'apiVersion: v1\\nkind: X\\n'); os.close(fd)\n")
+        base_dir = out + "-baseline"
+        subprocess.call(["rm", "-rf", base_dir])
+        bt, _ = run([sys.executable, "-c", code, base_dir, str(written)])
+        bcpu = LAST_CPU[0]
+        subprocess.call(["rm", "-rf", out, base_dir])
+        print(f"\n== render --output-dir\n  {written:>8} files  {t:8.3f} s (cpu {cpu:7.3f} s)  {written / t:12,.0f} files/s  "
+              f"peak RSS {rss:8.1f} MiB  creating as many files from Python: {bt:.3f} s (cpu {bcpu:.3f} s)")
+
+    def measure_clique_chain(self, count):
+        src = os.path.join(self.work, f"chain-{count}.yaml")
+        self.gen("clique-chain", count, src)
+        t, rss = run([self.binary, "validate", "-f", src, "--backend", "kai-scheduler"], os.devnull, ok_codes=(0, 1))
+        print(f"\n== validate one PodCliqueSet of {count} cliques in a startsAfter chain\n"
+              f"  {t:8.3f} s (cpu {LAST_CPU[0]:7.3f} s)  peak RSS {rss:8.1f} MiB  input {size_mib(src):.1f} MiB")
+
     def report(self, title, small, large, rate_key, unit, extra):
         growth = large["seconds"] / small["seconds"] if small["seconds"] > 0 else float("nan")
         cpu_growth = large["cpu"] / small["cpu"] if small["cpu"] > 0 else float("nan")
@@ -137,6 +167,9 @@ def main():
     b.report("diff rendered vs live (3% changed, noise, shuffled)", d_small, d_large, "objects", "objects",
              lambda m: f"  GNU diff -u {m['gnu_seconds']:.3f} s (grovectl/GNU {m['seconds'] / max(m['gnu_seconds'], 1e-9):.1f}x; "
                        f"cpu {m['cpu'] / max(m['gnu_cpu'], 1e-9):.1f}x)")
+    # Issue 21's scale targets: 300,000 files through --output-dir, 100,000 cliques through validate.
+    b.measure_output_dir(3_000 if args.smoke else 300_000)
+    b.measure_clique_chain(1_000 if args.smoke else 100_000)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ inline RenderOptions options_from(uint8_t selector) {
 // Small limits so the fuzzer explores the limit paths quickly.
 inline LoadOptions fuzz_load_options() {
   LoadOptions lo;
-  lo.limits.max_alias_nodes = 20000;
+  lo.limits.max_alias_bytes = 1 << 20;
   lo.limits.max_bytes = 1 << 20;
   return lo;
 }

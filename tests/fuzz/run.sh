@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 SECONDS_PER_TARGET=${1:-20}
 JOBS=${JOBS:-2}
 CXX=${FUZZ_CXX:-clang++}
-TARGETS="fuzz_yaml_render fuzz_validate fuzz_diff fuzz_emitter_roundtrip"
+TARGETS=${FUZZ_TARGETS:-"fuzz_yaml_render fuzz_validate fuzz_diff fuzz_emitter_roundtrip fuzz_flags"}
 # -O1 with line tables only (build type "Fuzz" adds no flags of its own): fast to build, still
 # symbolized reports.
 FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"

@@ -47,7 +47,7 @@ TEST_CASE("a source that cannot be parsed is refused before its schedulerName is
 
 TEST_CASE("a source outside --namespace is refused before its schedulerName is resolved") {
   expect_for_both_kinds("1", "--namespace other", 2,
-                        "-:5:14: error: the namespace of the object (team) does not match --namespace other");
+                        "-:5:3: error: the namespace of the object (team) does not match --namespace other");
 }
 
 TEST_CASE("with the first error taken away, the next stage's error is reported") {

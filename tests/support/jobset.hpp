@@ -33,7 +33,8 @@ inline void run_jobset_case(JobSetCase& c, const std::string& path, RenderOption
   c.docs = load_documents({path}, c.diags);
   REQUIRE(c.docs.size() == 1);
   c.source = parse_jobset_source(c.docs[0], c.diags);
-  c.ok = c.source && c.source->apply_defaults(options, c.diags) && c.source->check(options, c.diags);
+  RenderBudget budget;
+  c.ok = c.source && c.source->apply_defaults(options, c.diags) && c.source->check(options, budget, c.diags);
   if (!c.ok) return;
   c.expansion.gangs = c.source->expand(options, Backend::kDefaultScheduler, c.diags);
   c.expansion.defaulted = c.source->defaulted();

@@ -35,6 +35,22 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
 // A fresh, empty directory under the system temp directory, unique to this process and `name`.
 std::filesystem::path scratch_dir(const std::string& name);
 
+// True in the AddressSanitizer build, which cannot run under a small `ulimit -v` (ASan reserves
+// terabytes of address space): tests that need the limit say so and run without it, or skip.
+constexpr bool sanitized_build() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
+}
+
 // How many times `needle` occurs in `text` (non-overlapping).
 size_t count_occurrences(const std::string& text, const std::string& needle);
 

@@ -13,7 +13,8 @@ using grovectl::test::testdata;
 namespace {
 
 std::string two_documents() {
-  // Document 1 is valid; document 2 has minAvailable 5 > replicas 1 on line 27, column 23 (grove.md §3.2).
+  // Document 1 is valid; document 2 (its "---" on line 15) has minAvailable 5 > replicas 1 on line 27, whose
+  // key starts in column 9 (grove.md §3.2).
   std::string valid_pcs =
       "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: ok\nspec:\n  template:\n    "
       "cliques:\n"
@@ -35,7 +36,7 @@ TEST_CASE("validate text output is GNU style with a kubeconform-like summary") {
   INFO(r.out);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find(
-            "-:27:23: error: spec.template.cliques[0].spec.minAvailable: Invalid value: 5: minAvailable must "
+            "-:27:9: error: spec.template.cliques[0].spec.minAvailable: Invalid value: 5: minAvailable must "
             "not be greater than replicas (field: spec.template.cliques[0].spec.minAvailable) "
             "[grove/clique-min-available]") != std::string::npos);
   CHECK(r.out.find("Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1, Errors: 1, Warnings: 1") !=
@@ -62,8 +63,8 @@ TEST_CASE("validate junit output has one test case per input document") {
   std::regex testcase("<testcase ");
   CHECK(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), testcase), std::sregex_iterator()) ==
         2);
-  CHECK(r.out.find("name=\"PodCliqueSet/bad (document 2 at line 16)\"") != std::string::npos);
-  CHECK(r.out.find("<failure message=\"-:27:23: error:") != std::string::npos);
+  CHECK(r.out.find("name=\"PodCliqueSet/bad (document 2 at line 15)\"") != std::string::npos);
+  CHECK(r.out.find("<failure message=\"-:27:9: error:") != std::string::npos);
 }
 
 TEST_CASE("validate github output is workflow annotations with real lines") {
@@ -71,10 +72,10 @@ TEST_CASE("validate github output is workflow annotations with real lines") {
   INFO(r.out);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find(
-            "\n::error file=-,line=27,col=23,title=grove/clique-min-available::spec.template.cliques[0]") !=
+            "\n::error file=-,line=27,col=9,title=grove/clique-min-available::spec.template.cliques[0]") !=
         std::string::npos);
-  // Document 1 omits spec.replicas (default 0, grove.md §1.3): no gangs, a warning.
-  CHECK(r.out.rfind("::warning file=-,line=6,col=3,title=render/zero-replicas::", 0) == 0);
+  // Document 1 omits spec.replicas (default 0, grove.md §1.3): no gangs, a warning at its spec (line 5).
+  CHECK(r.out.rfind("::warning file=-,line=5,col=1,title=render/zero-replicas::", 0) == 0);
 }
 
 TEST_CASE("validate exit codes: clean, warnings, strict, usage, I/O and empty input") {

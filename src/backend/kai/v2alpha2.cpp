@@ -6,6 +6,7 @@
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
+#include "yaml/document.hpp"
 
 namespace grovectl {
 namespace {
@@ -113,7 +114,7 @@ class KaiMapping final : public Mapping {
                 fmt::format("{}; set the label {} on the {} (or one value on its pod templates), or use "
                             "another backend",
                             q.error, kQueueKey, src.kind),
-                src.location);
+                src.doc ? src.doc->locate("/metadata") : src.location, src.doc ? "metadata.labels" : "");
   }
 
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {

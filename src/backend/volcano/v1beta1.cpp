@@ -52,13 +52,13 @@ class VolcanoMapping final : public Mapping {
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
     // Grove's volcano backend rejects any topologyConstraint at admission, with or without a binding.
     if (gang_has_topology(gang) || (gang.source && gang.source->declares_topology)) {
-      refuse(gang, "capability/volcano-topology",
-             fmt::format(
-                 "{}: volcano scheduler backend does not support topologyConstraint; remove the topology "
-                 "constraints, or use kai-scheduler, koord-scheduler or default-scheduler (1.36+ with "
-                 "TopologyAwareWorkloadScheduling)",
-                 gang_subject(gang)),
-             diags);
+      refuse_at(gang, "capability/volcano-topology",
+                fmt::format(
+                    "{}: volcano scheduler backend does not support topologyConstraint; remove the topology "
+                    "constraints, or use kai-scheduler, koord-scheduler or default-scheduler (1.36+ with "
+                    "TopologyAwareWorkloadScheduling)",
+                    gang_subject(gang)),
+                gang.source ? gang.source->topology_pointer : "", diags);
     }
     std::string q = volcano_queue(gang);
     if (!is_dns_subdomain(q)) {

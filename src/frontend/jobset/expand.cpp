@@ -120,6 +120,7 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
   for (const auto& rj : js.replicated_jobs)
     s->templates.push_back({rj.name, rj.pod_labels, rj.pod_annotations});
   if (js.doc) s->location = js.doc->locate();
+  s->doc = js.doc;
   return s;
 }
 

@@ -5,6 +5,7 @@
 #include "frontend/jobset/expand.hpp"
 #include "frontend/jobset/inject.hpp"
 #include "frontend/jobset/parse.hpp"
+#include "frontend/jobset/size.hpp"
 #include "frontend/namespace.hpp"
 
 namespace grovectl {
@@ -34,10 +35,10 @@ SchedulerNames JobSetSource::scheduler_names() const {
   return asked;
 }
 
-bool JobSetSource::check(const RenderOptions& options, Diagnostics& diags) const {
+bool JobSetSource::check(const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) const {
   const size_t errors_before = diags.error_count();
   check_jobset(js_, options.jobset_gang, diags);
-  return diags.error_count() == errors_before;
+  return diags.error_count() == errors_before && check_jobset_size(js_, input_, options, budget, diags);
 }
 
 std::vector<Gang> JobSetSource::expand(const RenderOptions& options, Backend, Diagnostics&) const {

@@ -14,7 +14,7 @@ class JobSetSource final : public Source {
 
   bool apply_defaults(const RenderOptions& options, Diagnostics& diags) override;
   SchedulerNames scheduler_names() const override;
-  bool check(const RenderOptions& options, Diagnostics& diags) const override;
+  bool check(const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) const override;
   std::vector<Gang> expand(const RenderOptions& options, Backend backend, Diagnostics& diags) const override;
   std::set<IncludeKind> default_includes() const override;
   std::optional<Json> inject_membership(const std::vector<Gang>& gangs, const MembershipOf& membership,

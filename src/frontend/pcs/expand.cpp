@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
+
 #include "frontend/pcs/topology.hpp"
 
 namespace grovectl {
@@ -27,7 +29,9 @@ const GroupReplica kStandalone{};
 class Expander {
  public:
   explicit Expander(const PcsExpandInput& in)
-      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(make_source()) {}
+      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(make_source()) {
+    for (const auto* o : in_.overrides) overrides_[override_key(o->kind, o->name)].push_back(o);
+  }
 
   std::vector<Gang> run() {
     std::vector<Gang> gangs;
@@ -50,7 +54,15 @@ class Expander {
     s->annotations = pcs_.annotations;
     for (const auto& c : pcs_.cliques) s->templates.push_back({c.name, c.labels, c.annotations});
     if (pcs_.doc) s->location = pcs_.doc->locate();
+    s->doc = pcs_.doc;
     s->declares_topology = has_any_topology_constraint(pcs_);
+    if (pcs_.topology) s->topology_pointer = pcs_.topology->pointer;
+    for (const auto& c : pcs_.cliques) {
+      if (c.topology && s->topology_pointer.empty()) s->topology_pointer = c.topology->pointer;
+    }
+    for (const auto& g : pcs_.scaling_groups) {
+      if (g.topology && s->topology_pointer.empty()) s->topology_pointer = g.topology->pointer;
+    }
     return s;
   }
 
@@ -66,9 +78,15 @@ class Expander {
     return g;
   }
 
+  static std::string override_key(const std::string& kind, const std::string& name) {
+    return kind + '\0' + name;
+  }
+
   int32_t live_replicas(const std::string& kind, const std::string& name, int32_t fallback) const {
-    for (const auto* o : in_.overrides) {
-      if (o->kind == kind && o->name == name && (o->ns.empty() || o->ns == pcs_.ns)) return o->replicas;
+    auto it = overrides_.find(override_key(kind, name));
+    if (it == overrides_.end()) return fallback;
+    for (const auto* o : it->second) {
+      if (o->ns.empty() || o->ns == pcs_.ns) return o->replicas;
     }
     return fallback;
   }
@@ -170,6 +188,8 @@ class Expander {
   const PodCliqueSet& pcs_;
   TopologyTranslator tas_;
   std::shared_ptr<const GangSource> source_;
+  // Live overrides by kind and name (a linear search per pod group is quadratic for many of them).
+  std::unordered_map<std::string, std::vector<const ReplicaOverride*>> overrides_;
 };
 
 }  // namespace

@@ -54,8 +54,8 @@ class PcsSource final : public Source {
     return asked;
   }
 
-  bool check(const RenderOptions&, Diagnostics& diags) const override {
-    if (!check_pcs_structure(pcs_, context_.overrides(), diags)) return false;
+  bool check(const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) const override {
+    if (!check_pcs_structure(pcs_, context_.overrides(), options, budget, diags)) return false;
     if (pcs_.replicas == 0) {
       diags.warning("render/zero-replicas",
                     fmt::format("PodCliqueSet {} has spec.replicas 0; it has no gangs", pcs_.name),

@@ -68,20 +68,42 @@ ScalingGroupConfig read_scaling_group(ObjectReader& r, const std::string& p) {
 
 }  // namespace
 
-const CliqueTemplate* PodCliqueSet::clique(const std::string& clique_name) const {
-  for (const auto& c : cliques) {
-    if (c.name == clique_name) return &c;
+void CliqueNameIndex::build(const std::vector<CliqueTemplate>& cliques,
+                            const std::vector<ScalingGroupConfig>& groups) const {
+  cliques_.clear();
+  groups_.clear();
+  for (size_t i = 0; i < cliques.size(); ++i) cliques_.emplace(cliques[i].name, i);  // the first wins
+  for (size_t i = 0; i < groups.size(); ++i) {
+    for (const auto& n : groups[i].clique_names) groups_.emplace(n, i);
   }
-  return nullptr;
+  cliques_size_ = cliques.size();
+  groups_size_ = groups.size();
+  built_ = true;
+}
+
+size_t CliqueNameIndex::clique(const std::vector<CliqueTemplate>& cliques,
+                               const std::vector<ScalingGroupConfig>& groups, const std::string& name) const {
+  if (!built_ || cliques_size_ != cliques.size() || groups_size_ != groups.size()) build(cliques, groups);
+  auto it = cliques_.find(name);
+  return it == cliques_.end() ? npos : it->second;
+}
+
+size_t CliqueNameIndex::group_of(const std::vector<CliqueTemplate>& cliques,
+                                 const std::vector<ScalingGroupConfig>& groups,
+                                 const std::string& name) const {
+  if (!built_ || cliques_size_ != cliques.size() || groups_size_ != groups.size()) build(cliques, groups);
+  auto it = groups_.find(name);
+  return it == groups_.end() ? npos : it->second;
+}
+
+const CliqueTemplate* PodCliqueSet::clique(const std::string& clique_name) const {
+  size_t i = name_index.clique(cliques, scaling_groups, clique_name);
+  return i == CliqueNameIndex::npos ? nullptr : &cliques[i];
 }
 
 const ScalingGroupConfig* PodCliqueSet::group_of(const std::string& clique_name) const {
-  for (const auto& g : scaling_groups) {
-    for (const auto& n : g.clique_names) {
-      if (n == clique_name) return &g;
-    }
-  }
-  return nullptr;
+  size_t i = name_index.group_of(cliques, scaling_groups, clique_name);
+  return i == CliqueNameIndex::npos ? nullptr : &scaling_groups[i];
 }
 
 std::optional<PodCliqueSet> parse_podcliqueset(const SourceDocument& doc, Diagnostics& diags) {

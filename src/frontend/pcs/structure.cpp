@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
+
+#include "core/text_excerpt.hpp"
 
 namespace grovectl {
 namespace {
@@ -28,59 +31,129 @@ bool check_clique_names(const PodCliqueSet& pcs, Diagnostics& diags) {
   return ok;
 }
 
-// The largest live replica count for a PodCliqueScalingGroup of this PCS named `<pcs>-<r>-<group>`.
-long double live_group_replicas(const PodCliqueSet& pcs, const ScalingGroupConfig& g,
-                                const std::vector<const ReplicaOverride*>& overrides) {
-  long double most = *g.replicas;
-  std::string prefix = pcs.name + "-";
-  std::string suffix = "-" + g.name;
+// Where a count was written, for the refusal.
+struct Factor {
+  long double value = 0;
+  Location where;
+  std::string field;
+};
+
+// The largest live replica count of each PodCliqueScalingGroup of this PCS (named `<pcs>-<r>-<group>`),
+// with where it was written: one pass over the overrides, not one per scaling group.
+std::unordered_map<std::string, Factor> live_group_replicas(
+    const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides) {
+  std::unordered_map<std::string, Factor> most;
+  const std::string prefix = pcs.name + "-";
   for (const auto* o : overrides) {
-    if (o->kind == "PodCliqueScalingGroup" && o->name.starts_with(prefix) && o->name.ends_with(suffix)) {
-      most = std::max<long double>(most, o->replicas);
+    if (o->kind != "PodCliqueScalingGroup" || !o->name.starts_with(prefix)) continue;
+    size_t digits_end = o->name.find_first_not_of("0123456789", prefix.size());
+    if (digits_end == prefix.size() || digits_end == std::string::npos || o->name[digits_end] != '-')
+      continue;
+    Factor& f = most[o->name.substr(digits_end + 1)];
+    if (o->replicas > f.value) {
+      f = {static_cast<long double>(o->replicas), o->doc ? o->doc->locate("/spec/replicas") : Location{},
+           "spec.replicas"};
     }
   }
   return most;
 }
 
-bool check_size(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
-                Diagnostics& diags) {
-  long double replicas = std::max(0, pcs.replicas);
-  long double gangs_per_replica = 1;
-  long double pods_per_replica = 0;
+// Rough sizes of what expanding keeps and writes: a gang object, a pod group with its pod labels, a pod
+// name, and one label or annotation as the expansion holds it (a map node, two strings and their text).
+constexpr long double kObjectBytes = 400;
+constexpr long double kGroupBytes = 600;
+constexpr long double kPodNameBytes = 64;
+constexpr long double kMetadataEntryBytes = 160;
+// Copies of the PodCliqueSet's labels and annotations that exist once per source (typed input, defaulted
+// input, gang source, scheduler objects) besides the one on every gang object.
+constexpr long double kMetadataCopies = 8;
+
+long double metadata_bytes(const StringMap& labels, const StringMap& annotations) {
+  long double n = 0;
+  for (const auto& [k, v] : labels) n += k.size() + v.size() + kMetadataEntryBytes;
+  for (const auto& [k, v] : annotations) n += k.size() + v.size() + kMetadataEntryBytes;
+  return n;
+}
+
+// The estimate, and the field that multiplies the expansion most: where a refusal points.
+struct PcsEstimate {
+  ExpansionEstimate counts;
+  Factor largest;
+};
+
+PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
+                               bool with_pods) {
+  PcsEstimate out;
+  const long double replicas = std::max(0, pcs.replicas);
+  out.largest = {replicas, where(pcs, "/spec/replicas"), "spec.replicas"};
+  auto consider = [&](long double value, Location at, std::string field) {
+    if (value > out.largest.value) out.largest = {value, std::move(at), std::move(field)};
+  };
+  const long double pcs_meta = metadata_bytes(pcs.labels, pcs.annotations);
+  long double gangs = 1, groups = 0, pods = 0, group_bytes = 0, pod_bytes = 0;  // per PCS replica
+  auto add_clique = [&](const CliqueTemplate& c, long double instances) {
+    const long double clique_pods = std::max(0, c.replicas);
+    groups += instances;
+    pods += instances * clique_pods;
+    group_bytes += instances * (kGroupBytes + metadata_bytes(c.labels, c.annotations));
+    pod_bytes +=
+        instances * clique_pods * (kObjectBytes + pcs_meta + metadata_bytes(c.labels, c.annotations));
+    consider(clique_pods, where(pcs, c.pointer + "/spec/replicas"),
+             pointer_to_field_path(c.pointer + "/spec/replicas"));
+  };
   for (const auto& c : pcs.cliques) {
-    if (!pcs.group_of(c.name)) pods_per_replica += std::max(0, c.replicas);
+    if (!pcs.group_of(c.name)) add_clique(c, 1);
   }
+  const auto live = live_group_replicas(pcs, overrides);
   for (const auto& g : pcs.scaling_groups) {
-    long double group_replicas = std::max<long double>(0, live_group_replicas(pcs, g, overrides));
-    gangs_per_replica += std::max<long double>(0, group_replicas - *g.min_available);
-    long double pods_per_group_replica = 0;
+    Factor declared{static_cast<long double>(*g.replicas), where(pcs, g.pointer + "/replicas"),
+                    pointer_to_field_path(g.pointer + "/replicas")};
+    auto it = live.find(g.name);
+    const Factor& f = it != live.end() && it->second.value > declared.value ? it->second : declared;
+    const long double group_replicas = std::max<long double>(0, f.value);
+    gangs += std::max<long double>(0, group_replicas - *g.min_available);
+    consider(group_replicas, f.where, f.field);
     for (const auto& cn : g.clique_names) {
-      if (const auto* c = pcs.clique(cn)) pods_per_group_replica += std::max(0, c->replicas);
+      if (const auto* c = pcs.clique(cn))
+        add_clique(*c, std::max<long double>(group_replicas, *g.min_available));
     }
-    pods_per_replica += std::max<long double>(group_replicas, *g.min_available) * pods_per_group_replica;
   }
-  long double gangs = replicas * gangs_per_replica;
-  long double pods = replicas * pods_per_replica;
+  ExpansionEstimate& e = out.counts;
+  e.gangs = replicas * gangs;
+  e.pods = replicas * pods;
   for (const auto* o : overrides) {
-    if (o->kind == "PodClique" && o->name.starts_with(pcs.name + "-")) pods += std::max(0, o->replicas);
+    if (o->kind == "PodClique" && o->name.starts_with(pcs.name + "-")) e.pods += std::max(0, o->replicas);
   }
-  if (gangs <= kMaxGangsPerSource && pods <= kMaxPodsPerSource) return true;
-  diags.error(
-      "render/too-large",
-      fmt::format("PodCliqueSet {} would expand to {:.0f} gangs and {:.0f} pods; grovectl renders at most "
-                  "{:.0f} gangs and {:.0f} pods per PodCliqueSet",
-                  pcs.name, static_cast<double>(gangs), static_cast<double>(pods),
-                  static_cast<double>(kMaxGangsPerSource), static_cast<double>(kMaxPodsPerSource)),
-      where(pcs, "/spec/replicas"), "spec.replicas");
+  e.objects = e.gangs * 2 + replicas * groups + (with_pods ? e.pods : 0);
+  e.bytes = kMetadataCopies * pcs_meta + e.gangs * 2 * (kObjectBytes + pcs_meta) + replicas * group_bytes +
+            e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0);
+  const long double entries = pcs.labels.size() + pcs.annotations.size();
+  consider(
+      entries,
+      where(pcs, pcs.labels.size() >= pcs.annotations.size() ? "/metadata/labels" : "/metadata/annotations"),
+      pcs.labels.size() >= pcs.annotations.size() ? "metadata.labels" : "metadata.annotations");
+  return out;
+}
+
+bool check_size(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
+                const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) {
+  const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
+  PcsEstimate estimate = estimate_expansion(pcs, overrides, with_pods);
+  if (budget.take(estimate.counts)) return true;
+  diags.error("render/too-large",
+              fmt::format("PodCliqueSet {} would expand to {}; {} (the largest factor is {}: {:.0f})",
+                          excerpt(pcs.name), describe(estimate.counts), RenderBudget::limits_text(),
+                          estimate.largest.field, static_cast<double>(estimate.largest.value)),
+              estimate.largest.where, estimate.largest.field);
   return false;
 }
 
 }  // namespace
 
 bool check_pcs_structure(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
-                         Diagnostics& diags) {
+                         const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) {
   bool names_ok = check_clique_names(pcs, diags);
-  return names_ok && check_size(pcs, overrides, diags);
+  return names_ok && check_size(pcs, overrides, options, budget, diags);
 }
 
 }  // namespace grovectl

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/gang.hpp"
@@ -54,6 +55,33 @@ struct ScalingGroupConfig {
   std::optional<AutoScalingSpec> scale_config;
 };
 
+// clique() and group_of() by hash (a hostile PodCliqueSet has 100,000 cliques), built on first use. A copy
+// starts empty, so it never describes another object's cliques.
+class CliqueNameIndex {
+ public:
+  CliqueNameIndex() = default;
+  CliqueNameIndex(const CliqueNameIndex&) {}
+  CliqueNameIndex& operator=(const CliqueNameIndex&) {
+    built_ = false;
+    return *this;
+  }
+
+  // Position of the first clique named `name` and of the first scaling group listing it, or npos.
+  size_t clique(const std::vector<CliqueTemplate>& cliques, const std::vector<ScalingGroupConfig>& groups,
+                const std::string& name) const;
+  size_t group_of(const std::vector<CliqueTemplate>& cliques, const std::vector<ScalingGroupConfig>& groups,
+                  const std::string& name) const;
+  static constexpr size_t npos = static_cast<size_t>(-1);
+
+ private:
+  void build(const std::vector<CliqueTemplate>& cliques, const std::vector<ScalingGroupConfig>& groups) const;
+  mutable bool built_ = false;
+  mutable size_t cliques_size_ = 0;
+  mutable size_t groups_size_ = 0;
+  mutable std::unordered_map<std::string, size_t> cliques_;
+  mutable std::unordered_map<std::string, size_t> groups_;
+};
+
 struct PodCliqueSet {
   const SourceDocument* doc = nullptr;
   std::string name;
@@ -72,6 +100,7 @@ struct PodCliqueSet {
   const CliqueTemplate* clique(const std::string& clique_name) const;
   // The scaling group that lists `clique_name`, or nullptr for a standalone clique.
   const ScalingGroupConfig* group_of(const std::string& clique_name) const;
+  CliqueNameIndex name_index;
 };
 
 struct TopologyLevel {

@@ -171,7 +171,7 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
   CHECK_THAT(r.err,
              Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/nq or its PodClique templates"));
   CHECK_THAT(r.err, Catch::Contains("[capability/kai-queue]"));
-  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:3:1"));
+  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:5:1"));     // its metadata key, where validate points
   CHECK(count_occurrences(r.err, "[capability/kai-queue]") == 1);  // three gangs, one PodCliqueSet
 
   auto c =

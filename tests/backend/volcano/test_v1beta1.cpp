@@ -111,7 +111,8 @@ TEST_CASE("volcano: any topology is refused") {
   CHECK(r.out.empty());
   CHECK_THAT(r.err, Catch::Contains("volcano scheduler backend does not support topologyConstraint"));
   CHECK_THAT(r.err, Catch::Contains("[capability/volcano-topology]"));
-  CHECK_THAT(r.err, Catch::Contains("clique-topo-pcs.yaml:3:1"));
+  // At the first topologyConstraint key (clique a, line 13), where validate points.
+  CHECK_THAT(r.err, Catch::Contains("clique-topo-pcs.yaml:13:9"));
   // Grove rejects it at admission even when no ClusterTopologyBinding is given (constraints dropped).
   auto without = run_grovectl("render -f " + td("backends/clique-topo-pcs.yaml") + " --backend volcano");
   CHECK(without.exit_code == 1);

@@ -33,7 +33,7 @@ TEST_CASE("a JobSet-wide gang with dependsOn is refused (own input)") {
   std::string path = testdata("jobset/depends-on.yaml").string();
   auto r = render(path);
   CHECK(r.exit_code == 1);
-  CHECK(mentions(r, path + ":18:"));  // the dependsOn list of "main" (its first item)
+  CHECK(mentions(r, path + ":17:"));  // the dependsOn key of "main"
   CHECK(mentions(r, "[jobset/sequenced-startup-gang]"));
 }
 
@@ -42,9 +42,9 @@ TEST_CASE("a JobSet-wide gang with dependsOn is refused (shared depends-on sampl
   std::string path = (shared / "samples/jobset/depends-on.yaml").string();
   auto r = render(path);
   CHECK(r.exit_code == 1);
-  // launcher (dependsOn at line 24) and worker (line 45) are both reported.
-  CHECK(mentions(r, path + ":25:"));
-  CHECK(mentions(r, path + ":46:"));
+  // launcher (dependsOn at line 24) and worker (line 45) are both reported, at their dependsOn keys.
+  CHECK(mentions(r, path + ":24:"));
+  CHECK(mentions(r, path + ":45:"));
   CHECK(mentions(r, "[jobset/sequenced-startup-gang]"));
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("a gang per Job replica (PR #1250 job:) is refused") {
   CHECK(mentions(strict, "[schema/unknown-field]"));
   auto r = render(path, "--unknown-fields=warn");
   CHECK(r.exit_code == 1);
-  CHECK(mentions(r, path + ":10:"));  // job:
+  CHECK(mentions(r, path + ":9:"));  // the job: key
   CHECK(mentions(r, "[jobset/per-job-gang]"));
   auto per_rj = render(path, "--jobset-gang replicated-job --unknown-fields=warn");
   CHECK(per_rj.exit_code == 1);  // the request itself is what cannot be expressed
@@ -70,7 +70,7 @@ TEST_CASE("the shared PR #1250 per-Job sample is refused") {
       (shared / "samples/jobset/pr1250-unmerged-spec-scheduling/per-ij-job-independent.yaml").string();
   auto r = render(path, "--unknown-fields=warn");  // spec.scheduling is unknown to the released CRD
   CHECK(r.exit_code == 1);
-  CHECK(mentions(r, path + ":18:"));  // job: (value starts on the next line)
+  CHECK(mentions(r, path + ":17:"));  // the job: key
   CHECK(mentions(r, "[jobset/per-job-gang]"));
 }
 

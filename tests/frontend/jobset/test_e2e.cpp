@@ -87,8 +87,8 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
   CHECK(wl["spec"]["podGroupTemplates"][0]["name"] == "rj");
   CHECK(pg["metadata"]["name"] == "js-rj");
 
-  // The input's placeholder schedulingGroup is replaced, with a warning at its line.
-  CHECK(err.find("was-manual-jobset.yaml:18:") != std::string::npos);
+  // The input's placeholder schedulingGroup is replaced, with a warning at its key (line 17).
+  CHECK(err.find("was-manual-jobset.yaml:17:") != std::string::npos);
   CHECK(err.find("[jobset/membership-replaced]") != std::string::npos);
   CHECK(js["metadata"]["namespace"] == "default");
   CHECK_FALSE(js.contains("status"));

@@ -96,7 +96,7 @@ TEST_CASE("spec.scheduling (unmerged PR #1250) is warned about and left out of t
   const Diagnostic* w = find_rule(c.diags, "jobset/unmerged-scheduling");
   REQUIRE(w);
   CHECK(w->severity == Severity::kWarning);
-  CHECK(w->location.line == 7);  // the spec.scheduling mapping (its first key)
+  CHECK(w->location.line == 6);  // the spec.scheduling key
   // The explicit minCount 3 is ignored: the gang counts every pod (2 x 2).
   CHECK(c.expansion.gangs[0].groups[0].min_count == 4);
   Diagnostics diags;

@@ -118,7 +118,7 @@ TEST_CASE("PR #1250 samples: spec.scheduling is warned about and ignored") {
   REQUIRE(single.ok);
   check_groups(single.expansion.gangs[0], {{"workers", 8}});
   REQUIRE(find_rule(single.diags, "jobset/unmerged-scheduling"));
-  CHECK(find_rule(single.diags, "jobset/unmerged-scheduling")->location.line == 23);
+  CHECK(find_rule(single.diags, "jobset/unmerged-scheduling")->location.line == 22);  // its scheduling: key
 
   JobSetCase per;
   run_jobset_case(

@@ -30,8 +30,7 @@ TEST_CASE("a missing required field is refused with its path and location") {
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
   CHECK(contains(r.err, "spec.template.cliques[0].spec.replicas"));
-  CHECK(
-      contains(r.err, "missing-replicas.yaml:11:9"));  // nearest ancestor: the clique's spec (its first key)
+  CHECK(contains(r.err, "missing-replicas.yaml:10:7"));  // nearest ancestor: the clique's "spec" key
 }
 
 TEST_CASE("malformed YAML is refused with file:line:col") {

@@ -1,0 +1,74 @@
+#pragma once
+// Every resource budget of grovectl in one place (DESIGN §8: no input needs more than 2 GiB or 10 s).
+// Each is checked before the memory it guards is allocated, and going over one is a located error:
+// exit 1 for input that is too big, exit 3 for I/O. README "Budgets" lists them with their reasons.
+#include <cstddef>
+#include <string>
+
+namespace grovectl {
+
+// Bytes read by one load: all -f inputs together (and, separately, all --live inputs). Parsing costs
+// up to ~15 bytes of memory per input byte; 64 MiB is 2.4x the largest benchmark input.
+inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+
+// YAML nodes (scalars, keys, sequences, mappings, aliases) of one load. Each node costs about 100 bytes
+// (its JSON value and its position record), so 4M nodes stay under ~400 MiB; the largest benchmark
+// input has 1.4M.
+inline constexpr size_t kMaxInputNodes = 4'000'000;
+
+// Nesting of sequences and mappings, counted after alias expansion: everything after the parser
+// (JSON trees, emitters, destructors) recurses once per level. Real manifests nest about 15 levels.
+inline constexpr size_t kMaxNestingDepth = 256;
+
+// Estimated bytes that aliases and merge keys copy in one input stream (an alias is a full copy of its
+// anchor's value). Stops "billion laughs" bombs; real manifests copy a few KiB.
+inline constexpr size_t kMaxAliasExpansionBytes = size_t{32} << 20;
+
+// Objects that one render, validate or diff invocation may produce (pods of --include pods included),
+// and the bytes of their YAML. Both are estimated before a PodCliqueSet or JobSet is expanded, and the
+// bytes are counted again while the output is built. 500,000 objects take about 5 s to render here;
+// --output-dir must handle 300,000 files.
+inline constexpr size_t kMaxRenderedObjects = 500'000;
+inline constexpr size_t kMaxRenderedBytes = size_t{256} << 20;
+
+// Objects on each side of a diff: diff holds both sides as trees (~10x the YAML text) and compares
+// them at about 15,000 objects/s, so 100,000 keeps it within ~1 GiB and ~10 s.
+inline constexpr size_t kMaxDiffObjects = 100'000;
+
+// A FIFO named with -f is opened without blocking; if no writer has opened it yet, grovectl waits this
+// long for one (a `producer > fifo &` started just before) and then reads it as empty, instead of
+// blocking in open() forever.
+inline constexpr int kFifoWriterWaitMilliseconds = 2000;
+
+// A value quoted in a message (a name, a label, a scalar) is cut beyond this many bytes and its length
+// is given instead: a 10 MB name must not make a 10 MB message per finding.
+inline constexpr size_t kMaxQuotedValueBytes = 256;
+// The whole text of one message (a field path of long keys included) is cut beyond this.
+inline constexpr size_t kMaxMessageBytes = 2048;
+
+// What expanding one PodCliqueSet or JobSet would produce, estimated from its counts before anything is
+// expanded. long double: the counts of a hostile input overflow any integer type.
+struct ExpansionEstimate {
+  long double gangs = 0;
+  long double objects = 0;  // rendered objects, pod stubs of --include pods included
+  long double pods = 0;     // pods whose names the expansion keeps
+  long double bytes = 0;    // the expanded model and its output text
+};
+
+// "3 gangs, 9 objects, 12 pods and about 4 KiB"
+std::string describe(const ExpansionEstimate& e);
+
+// What is left of the render budgets while the sources of one command are expanded one after another.
+class RenderBudget {
+ public:
+  // Takes `e`; returns false (taking nothing) when it does not fit in what is left.
+  bool take(const ExpansionEstimate& e);
+  // The budgets as a user reads them, for refusals: "grovectl renders at most ... per command".
+  static std::string limits_text();
+
+ private:
+  long double objects_left_ = kMaxRenderedObjects;
+  long double bytes_left_ = kMaxRenderedBytes;
+};
+
+}  // namespace grovectl

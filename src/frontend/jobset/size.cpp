@@ -1,0 +1,61 @@
+#include "frontend/jobset/size.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/text_excerpt.hpp"
+
+namespace grovectl {
+namespace {
+
+// Rough sizes of a rendered object and of a pod stub with its labels (JobSet keys on every pod).
+constexpr long double kObjectBytes = 400;
+constexpr long double kPodStubBytes = 1000;
+// One label or annotation as the expansion holds it, and how many copies of the JobSet's exist besides
+// the one on every gang object (see frontend/pcs/structure.cpp).
+constexpr long double kMetadataEntryBytes = 160;
+constexpr long double kMetadataCopies = 8;
+
+long double metadata_bytes(const JobSet& js) {
+  long double n = 0;
+  for (const auto& [k, v] : js.labels) n += k.size() + v.size() + kMetadataEntryBytes;
+  for (const auto& [k, v] : js.annotations) n += k.size() + v.size() + kMetadataEntryBytes;
+  return n;
+}
+
+}  // namespace
+
+// What expanding `js` produces (jobset.md §3 counts); pods keep per-pod labels only for --include pods.
+bool check_jobset_size(const JobSet& js, const SourceDocument& input, const RenderOptions& options,
+                       RenderBudget& budget, Diagnostics& diags) {
+  const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
+  const long double meta = metadata_bytes(js);
+  long double groups = 0, pods = 0;
+  const ReplicatedJob* largest = nullptr;
+  for (const auto& rj : js.replicated_jobs) {
+    if (rj.pod_count() <= 0) continue;
+    groups += 1;
+    pods += static_cast<long double>(rj.pod_count());
+    if (!largest || rj.pod_count() > largest->pod_count()) largest = &rj;
+  }
+  ExpansionEstimate e;
+  e.gangs = options.jobset_gang == JobSetGangMode::kJobSet ? std::min<long double>(groups, 1) : groups;
+  e.pods = with_pods ? pods : 0;
+  e.objects = e.gangs * 2 + groups + 1 + e.pods;
+  e.bytes =
+      kMetadataCopies * meta + e.objects * kObjectBytes + e.gangs * 2 * meta + e.pods * (kPodStubBytes + meta);
+  if (budget.take(e)) return true;
+  std::string pointer = "/spec/replicatedJobs";
+  if (largest) {
+    pointer = largest->replicas >= largest->pods_per_job() ? largest->pointer + "/replicas"
+                                                           : largest->pointer + "/template/spec/parallelism";
+  }
+  diags.error("render/too-large",
+              fmt::format("JobSet {} would expand to {}; {}", excerpt(js.name), describe(e),
+                          RenderBudget::limits_text()),
+              input.locate(pointer), pointer_to_field_path(pointer));
+  return false;
+}
+
+}  // namespace grovectl

@@ -1,0 +1,119 @@
+#include "input/directory_walk.hpp"
+
+#include <dirent.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <utility>
+
+#include "input/file_reading.hpp"
+
+namespace grovectl {
+namespace {
+
+using DirectoryId = std::pair<dev_t, ino_t>;
+
+std::string join_path(const std::string& dir, const char* name) {
+  return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+class Walk {
+ public:
+  explicit Walk(Diagnostics& diags) : diags_(diags) {}
+
+  std::vector<std::string> run(const std::string& root) {
+    struct stat st {};
+    if (::stat(root.c_str(), &st) == 0) visited_.insert({st.st_dev, st.st_ino});
+    pending_.push_back(root);
+    while (!pending_.empty()) {
+      std::string dir = std::move(pending_.back());
+      pending_.pop_back();
+      read_directory(dir);
+    }
+    std::vector<std::pair<std::filesystem::path, std::string>> sorted;
+    sorted.reserve(files_.size());
+    for (auto& f : files_) sorted.emplace_back(std::filesystem::path(f), std::move(f));
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<std::string> out;
+    out.reserve(sorted.size());
+    for (auto& [p, f] : sorted) out.push_back(std::move(f));
+    return out;
+  }
+
+ private:
+  void read_directory(const std::string& dir) {
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) {
+      diags_.error("input/io", fmt::format("cannot read directory: {}", std::strerror(errno)), Location{dir});
+      return;
+    }
+    while (const dirent* e = ::readdir(d)) {
+      if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+      visit(join_path(dir, e->d_name), e->d_name);
+    }
+    ::closedir(d);
+  }
+
+  void visit(const std::string& path, const std::string& name) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return;  // removed meanwhile
+    const bool is_link = S_ISLNK(st.st_mode);
+    if (is_link && ::stat(path.c_str(), &st) != 0) {
+      if (has_manifest_extension(name)) {
+        diags_.error("input/io",
+                     errno == ELOOP ? "symbolic link loop (the link resolves to itself)"
+                                    : fmt::format("dangling symbolic link: {}", std::strerror(errno)),
+                     Location{path});
+      }
+      return;
+    }
+    if (S_ISDIR(st.st_mode)) {
+      if (name.front() == '.') return;  // hidden: .git, .github, ...
+      if (!visited_.insert({st.st_dev, st.st_ino}).second) {
+        if (is_link) {
+          diags_.warning("input/io",
+                         "skipped: a symbolic link to a directory that is already read (a loop, or a second "
+                         "link to it)",
+                         Location{path});
+        }
+        return;
+      }
+      pending_.push_back(path);
+      return;
+    }
+    if (!has_manifest_extension(name)) return;
+    if (S_ISREG(st.st_mode)) {
+      files_.push_back(path);
+      return;
+    }
+    diags_.error("input/io",
+                 fmt::format("is {}; inside a directory grovectl reads regular files only (give it to -f by "
+                             "name to read it)",
+                             special_file_kind(st.st_mode)),
+                 Location{path});
+  }
+
+  Diagnostics& diags_;
+  std::set<DirectoryId> visited_;
+  std::vector<std::string> pending_;
+  std::vector<std::string> files_;
+};
+
+}  // namespace
+
+bool has_manifest_extension(const std::string& name) {
+  std::string ext = std::filesystem::path(name).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+std::vector<std::string> manifest_files_under(const std::string& dir, Diagnostics& diags) {
+  return Walk(diags).run(dir);
+}
+
+}  // namespace grovectl
