@@ -206,6 +206,7 @@ struct Sides {
   std::vector<Json> old_side;
   std::vector<Json> new_side;
   size_t out_of_scope = 0;
+  bool live_unusable = false;  // the live side could not be read, parsed or held: exit 3, not a difference
   std::optional<diff::MigrationPlan> plan;
 };
 
@@ -229,7 +230,10 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
     live_docs = load_documents(f.live, diags);
     check_live_objects(live_docs, diags);
   }
-  if (diags.has_errors()) return false;
+  if (diags.has_errors()) {
+    sides.live_unusable = true;
+    return false;
+  }
   diff::LiveSet live = diff::select_live(std::move(live_docs), rendered, diff::source_refs(docs), diags);
   note_other_kinds(f, live.other_kinds);
   if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
@@ -237,6 +241,7 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
                 fmt::format("{} live objects to compare; diff compares at most {} objects per side",
                             live.in_scope.size() + live.out_of_scope.size(), kMaxDiffObjects),
                 Location{f.live.empty() ? std::string("-") : f.live.front()});
+    sides.live_unusable = true;
     return false;
   }
   sides.old_side = std::move(live.in_scope);
@@ -279,7 +284,7 @@ int run_diff(const DiffFlags& flags) {
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
-    return exit_code_for_errors(diags);
+    return sides.live_unusable ? kExitFailure : exit_code_for_errors(diags);
   }
   if (!flags.quiet) print_diagnostics(diags);  // warnings
 

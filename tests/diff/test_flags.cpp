@@ -92,10 +92,11 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       {"diff -f - --live -", 2, "standard input ('-') can be read only once, but -f and --live both name it"},
       {"diff -f - --topology - --live x.yaml", 2, "-f and --topology both name it"},
       {"diff -f " + pcs() + " --live - --live -", 2, "--live and --live both name it"},
-      // inputs: invalid is 1 (as render and validate), I/O is 3
+      // inputs: an invalid -f input is 1 (as render and validate); I/O and a broken live side are 3 (issue 21:
+      // a live input that does not parse is not a difference)
       {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"),
        1, ""},
-      {"diff -f " + pcs() + " --include podgang --live " + live("live-broken.yaml"), 1, "live-broken.yaml:"},
+      {"diff -f " + pcs() + " --include podgang --live " + live("live-broken.yaml"), 3, "live-broken.yaml:"},
       {"diff -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3, ""},
       {"diff -f " + pcs() + " --live /nonexistent/live.yaml", 3, ""},
       {"diff -f " + pcs() + " --kubectl --kubectl-path /nonexistent/kubectl", 3, "cannot run"},
