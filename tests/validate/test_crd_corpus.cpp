@@ -9,9 +9,9 @@
 // reports them) and from where the error sits in the file. A missing field is reported at its parent; a
 // duplicate list-map key at the later item.
 //
-// key_col is the column where the field's key (or, for a list item, the item) starts. Findings point at
-// their key only once the location work of issue 15 (item 6) lands, so columns are recorded here for that
-// step and not asserted yet; line and field path are asserted now.
+// key_col is the column where the field's key (or, for a list item, the item) starts: every finding points
+// at the key of its field, not at the value (issue 15, item 6), so line, column and field path are all
+// asserted.
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"
@@ -27,7 +27,7 @@ struct Case {
   const char* rule;
   int line;
   const char* field;
-  int key_col;  // recorded, not asserted (see above)
+  int key_col;
 };
 
 #define POD "spec.template.cliques[0].spec.podSpec."
@@ -134,6 +134,7 @@ TEST_CASE("CRD corpus: each input has one API-server error, found with its rule,
     CHECK(errors[0]["file"] == path);
     CHECK(errors[0]["line"] == c.line);
     CHECK(errors[0]["field"] == c.field);
+    CHECK(errors[0]["column"] == c.key_col);
     // The message names the same path, in the API server's words.
     std::string message = errors[0]["message"];
     CHECK(message.find(c.field) != std::string::npos);
