@@ -19,11 +19,17 @@
 
 namespace grovectl {
 
-// The schedulerName each pod template of a source asks for, in template order ("" where unset), and
-// where the templates are (an unknown name is reported there).
-struct SchedulerNames {
-  std::vector<std::string> names;
+// The schedulerName one pod template asks for ("" where unset), and where that field is or would be (its
+// key, and its full field path), so that a finding about it points there.
+struct AskedScheduler {
+  std::string name;
   Location where;
+  std::string field;
+};
+
+// What each pod template of a source asks for, in template order.
+struct SchedulerNames {
+  std::vector<AskedScheduler> templates;
 };
 
 // One PodCliqueSet or JobSet, typed and located, on its way to gangs.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "backend/checks.hpp"
+#include "core/text_excerpt.hpp"
 #include "frontend/frontend.hpp"
 #include "render/pod_stubs.hpp"
 #include "render/repeated_diagnostics.hpp"
@@ -104,7 +105,7 @@ std::optional<Backend> prepare(Source& source, const RenderOptions& options, Ren
                                Diagnostics& diags) {
   if (!source.apply_defaults(options, diags)) return std::nullopt;
   const SchedulerNames asked = source.scheduler_names();
-  const std::optional<Backend> backend = resolve_backend(options, asked.names, asked.where, diags);
+  const std::optional<Backend> backend = resolve_backend(options, asked, diags);
   if (!backend || !source.check(options, budget, diags)) return std::nullopt;
   return backend;
 }
@@ -122,11 +123,10 @@ void render_source(Source& source, const MappingContext& ctx, RenderBudget& budg
 
 }  // namespace
 
-std::optional<Backend> resolve_backend(const RenderOptions& options,
-                                       const std::vector<std::string>& scheduler_names, const Location& where,
+std::optional<Backend> resolve_backend(const RenderOptions& options, const SchedulerNames& asked,
                                        Diagnostics& diags) {
   if (options.backend) return options.backend;
-  for (const auto& name : scheduler_names) {
+  for (const auto& [name, where, field] : asked.templates) {
     if (name.empty()) continue;
     if (auto b = parse_backend(name)) return b;
     std::string valid;
@@ -134,8 +134,8 @@ std::optional<Backend> resolve_backend(const RenderOptions& options,
     diags.error(
         "render/unknown-backend",
         fmt::format("schedulerName \"{}\" is not a backend grovectl knows; use --backend with one of: {}",
-                    name, valid),
-        where, "spec.podSpec.schedulerName");
+                    excerpt(name), valid),
+        where, field);
     return std::nullopt;
   }
   return Backend::kDefaultScheduler;

@@ -8,6 +8,7 @@
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
 #include "frontend/classify.hpp"
+#include "frontend/frontend.hpp"
 #include "model/gang.hpp"
 #include "model/options.hpp"
 #include "yaml/document.hpp"
@@ -41,8 +42,7 @@ std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, c
 
 // The backend for a source: --backend, else the first non-empty pod-template schedulerName, else
 // default-scheduler. Reports an unknown schedulerName.
-std::optional<Backend> resolve_backend(const RenderOptions& options,
-                                       const std::vector<std::string>& scheduler_names, const Location& where,
+std::optional<Backend> resolve_backend(const RenderOptions& options, const SchedulerNames& asked,
                                        Diagnostics& diags);
 
 }  // namespace grovectl

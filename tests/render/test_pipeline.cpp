@@ -53,3 +53,33 @@ TEST_CASE("a source outside --namespace is refused before its schedulerName is r
 TEST_CASE("with the first error taken away, the next stage's error is reported") {
   expect_for_both_kinds("1", "", 1, "schedulerName \"fake\" is not a backend grovectl knows");
 }
+
+// Issue 15, item 6: an unknown schedulerName was reported at the clique list with the path
+// spec.podSpec.schedulerName; it points at the key of the field, with its full, indexed path.
+TEST_CASE("an unknown schedulerName is reported at its key with the full field path") {
+  const std::string pcs =
+      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: p\nspec:\n  replicas: 1\n"
+      "  template:\n    cliques:\n"
+      "    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n"
+      "        podSpec:\n          containers:\n          - {name: c, image: x}\n"
+      "    - name: b\n      spec:\n        roleName: b\n        replicas: 1\n"
+      "        podSpec:\n          schedulerName: fake\n          containers:\n          - {name: c, image: "
+      "x}\n";
+  CommandResult r = run_grovectl("render -f -", pcs);
+  CHECK(r.exit_code == 1);
+  // line 21 ("          schedulerName: fake"), column 11: the key
+  CHECK(r.err.find("-:21:11: error: schedulerName \"fake\" is not a backend grovectl knows") !=
+        std::string::npos);
+  CHECK(r.err.find("(field: spec.template.cliques[1].spec.podSpec.schedulerName)") != std::string::npos);
+
+  const std::string js =
+      "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: j\nspec:\n  replicatedJobs:\n"
+      "  - name: w\n    template:\n      spec:\n        template:\n          spec:\n"
+      "            schedulerName: fake\n            restartPolicy: Never\n"
+      "            containers:\n            - {name: c, image: x}\n";
+  r = run_grovectl("render -f -", js);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("-:12:13: error: schedulerName \"fake\"") != std::string::npos);
+  CHECK(r.err.find("(field: spec.replicatedJobs[0].template.spec.template.spec.schedulerName)") !=
+        std::string::npos);
+}

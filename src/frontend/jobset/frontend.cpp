@@ -30,8 +30,11 @@ bool JobSetSource::apply_defaults(const RenderOptions& options, Diagnostics& dia
 }
 
 SchedulerNames JobSetSource::scheduler_names() const {
-  SchedulerNames asked{.names = {}, .where = input_.locate("/spec/replicatedJobs")};
-  for (const auto& rj : js_.replicated_jobs) asked.names.push_back(rj.scheduler_name);
+  SchedulerNames asked;
+  for (const auto& rj : js_.replicated_jobs) {
+    const std::string pointer = rj.pod_template_pointer() + "/spec/schedulerName";
+    asked.templates.push_back({rj.scheduler_name, input_.locate(pointer), pointer_to_field_path(pointer)});
+  }
   return asked;
 }
 

@@ -49,8 +49,11 @@ class PcsSource final : public Source {
   const SourceDocument& document() const override { return *pcs_.doc; }
 
   SchedulerNames scheduler_names() const override {
-    SchedulerNames asked{.names = {}, .where = locate("/spec/template/cliques")};
-    for (const auto& c : pcs_.cliques) asked.names.push_back(c.scheduler_name);
+    SchedulerNames asked;
+    for (const auto& c : pcs_.cliques) {
+      const std::string pointer = c.pointer + "/spec/podSpec/schedulerName";
+      asked.templates.push_back({c.scheduler_name, locate(pointer), pointer_to_field_path(pointer)});
+    }
     return asked;
   }
 
