@@ -12,7 +12,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
-#include "cli/completion_model.hpp"
+#include "cli/completion/model.hpp"
 
 using namespace grovectl;
 
