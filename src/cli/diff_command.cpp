@@ -21,7 +21,7 @@
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_rules.hpp"
+#include "validate/input_checks.hpp"
 
 namespace grovectl {
 namespace {
@@ -270,8 +270,9 @@ int run_diff(const DiffFlags& flags) {
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // Inputs the API server would refuse (validate's layer 2) have no objects to compare.
-  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
+  // Inputs the API server or the admission webhooks would refuse (validate's layers 1-3) have no objects to
+  // compare.
+  if (!diags.has_errors()) inputs_admitted(docs, s->options, unknown_field_policy(flags.selectors), diags);
   Activity rendering("rendering");
   std::vector<Json> rendered;
   if (!diags.has_errors()) rendered = render_for_diff(docs, s->options, templates, diags);

@@ -11,7 +11,7 @@
 #include "core/text_excerpt.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_rules.hpp"
+#include "validate/input_checks.hpp"
 #include "yaml/emitter.hpp"
 
 namespace grovectl {
@@ -138,8 +138,8 @@ int run_render(const RenderFlags& flags) {
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // What the API server would refuse (validate's layer 2) is never rendered.
-  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
+  // What the API server or the admission webhooks would refuse (validate's layers 1-3) is never rendered.
+  if (!diags.has_errors()) inputs_admitted(docs, *options, unknown_field_policy(flags.selectors), diags);
   const bool to_files = !flags.output_dir.empty();
   const bool json = flags.output == "json";
   OutputText text;

@@ -101,11 +101,27 @@ void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* m
 // One source through the stages of DESIGN §2. Once any error is found nothing more is emitted, but the
 // source is still checked so that every error is reported.
 // defaults, the backend its pods ask for, and the source's own checks: the backend, or nullopt (reported).
+// --backend names the objects grovectl renders, but pods keep the scheduler their template names: neither
+// the Grove operator nor the JobSet controller rewrites schedulerName.
+void warn_backend_differs(const SchedulerNames& asked, Backend backend, Diagnostics& diags) {
+  for (const auto& [name, where, field] : asked.templates) {
+    if (name.empty() || parse_backend(name) == backend) continue;
+    diags.warning("render/scheduler-name-differs",
+                  fmt::format("--backend {} renders {}'s objects, but this pod template sets schedulerName "
+                              "\"{}\": its pods are still scheduled by {}; set schedulerName to {} in the "
+                              "template, or leave --backend out",
+                              backend_name(backend), backend_name(backend), excerpt(name), excerpt(name),
+                              backend_name(backend)),
+                  where, field);
+  }
+}
+
 std::optional<Backend> prepare(Source& source, const RenderOptions& options, RenderBudget& budget,
                                Diagnostics& diags) {
   if (!source.apply_defaults(options, diags)) return std::nullopt;
   const SchedulerNames asked = source.scheduler_names();
   const std::optional<Backend> backend = resolve_backend(options, asked, diags);
+  if (options.backend) warn_backend_differs(asked, *options.backend, diags);
   if (!backend || !source.check(options, budget, diags)) return std::nullopt;
   return backend;
 }

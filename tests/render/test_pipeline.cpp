@@ -83,3 +83,25 @@ TEST_CASE("an unknown schedulerName is reported at its key with the full field p
   CHECK(r.err.find("(field: spec.replicatedJobs[0].template.spec.template.spec.schedulerName)") !=
         std::string::npos);
 }
+
+// Issue 15, item 7: --backend default-scheduler on pod templates that say kai-scheduler gave no word that
+// the operator keeps scheduling those pods with KAI (Grove copies the template's schedulerName to its pods).
+TEST_CASE("a --backend that differs from a template's schedulerName is a warning at that field") {
+  const std::string pcs =
+      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: p\nspec:\n  replicas: 1\n"
+      "  template:\n    cliques:\n"
+      "    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n"
+      "        podSpec:\n          schedulerName: kai-scheduler\n          containers:\n"
+      "          - {name: c, image: x}\n";
+  CommandResult r = run_grovectl("render --backend default-scheduler -f -", pcs);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("-:14:11: warning: --backend default-scheduler renders default-scheduler's objects, but "
+                   "this pod template sets schedulerName \"kai-scheduler\": its pods are still scheduled by "
+                   "kai-scheduler") != std::string::npos);
+  CHECK(r.err.find("(field: spec.template.cliques[0].spec.podSpec.schedulerName) "
+                   "[render/scheduler-name-differs]") != std::string::npos);
+  // The same backend, or no --backend: nothing to say.
+  CHECK(run_grovectl("render --backend kai-scheduler -f -", pcs).err.find("scheduler-name-differs") ==
+        std::string::npos);
+  CHECK(run_grovectl("render -f -", pcs).err.find("scheduler-name-differs") == std::string::npos);
+}

@@ -6,39 +6,13 @@
 #include <sstream>
 
 #include "support/test_support.hpp"
+#include "support/validate_corpus.hpp"
 
 using namespace grovectl;
 using grovectl::test::run_grovectl;
 using grovectl::test::testdata;
 
 namespace {
-
-struct Case {
-  std::string file, args;
-  int exit_code = 0;
-};
-
-std::string trim(std::string s) {
-  s.erase(0, s.find_first_not_of(" \t"));
-  s.erase(s.find_last_not_of(" \t\r") + 1);
-  return s;
-}
-
-std::vector<Case> read_cases() {
-  std::ifstream in(testdata("validate/cases.txt"));
-  std::vector<Case> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    std::string file, args, code;
-    std::getline(ss, file, '|');
-    std::getline(ss, args, '|');
-    std::getline(ss, code, '|');
-    out.push_back({trim(file), trim(args), std::stoi(trim(code))});
-  }
-  return out;
-}
 
 struct Expectation {
   std::string rule;
@@ -50,9 +24,9 @@ Expectation expectation(const std::string& path) {
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     auto at = line.find("# expect: ");
-    if (at != std::string::npos) return {trim(line.substr(at + 10)), n};
+    if (at != std::string::npos) return {grovectl::test::trim_blanks(line.substr(at + 10)), n};
     at = line.find("# expect-unlocated: ");
-    if (at != std::string::npos) return {trim(line.substr(at + 20)), 0};
+    if (at != std::string::npos) return {grovectl::test::trim_blanks(line.substr(at + 20)), 0};
   }
   return {};
 }
@@ -60,7 +34,7 @@ Expectation expectation(const std::string& path) {
 }  // namespace
 
 TEST_CASE("validate corpus: each bad input gives its exit code, rule and line") {
-  auto cases = read_cases();
+  auto cases = grovectl::test::read_validate_corpus();
   REQUIRE(cases.size() >= 40);
   for (const auto& c : cases) {
     std::string path = testdata("validate/" + c.file).string();

@@ -222,8 +222,8 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
     refused("-f " + td("backends/long-template-pcs.yaml") + " --backend default-scheduler",
             "capability/name-too-long", "over the DNS label limit of 63");
   }
-  SECTION("minCount < 1 (§10 item 4)") {
-    refused("-f " + td("backends/zero-min-pcs.yaml") + " --backend default-scheduler", "capability/min-count",
-            "requires minCount >= 1");
+  SECTION("minCount < 1 (§10 item 4): Grove's webhook refuses minAvailable 0 first (grove.md §3.2)") {
+    refused("-f " + td("backends/zero-min-pcs.yaml") + " --backend default-scheduler",
+            "grove/clique-min-available", "minAvailable: Invalid value: 0: must be greater than 0");
   }
 }

@@ -64,7 +64,7 @@ TEST_CASE("jobset gang: one gang named after the JobSet, one pod group per repli
   const Diagnostic* zero = find_rule(c.diags, "jobset/no-pods");
   REQUIRE(zero);
   CHECK(zero->severity == Severity::kWarning);
-  CHECK(zero->location.line == 69);  // "- name: spare"
+  CHECK(zero->location.line == 70);  // "- name: spare"
 }
 
 TEST_CASE("pod names and labels follow the JobSet and Job controllers") {
@@ -156,9 +156,9 @@ TEST_CASE("the JobSet webhook's and CRD defaults are applied (jobset.md §1.4)")
   CHECK(rjs[0]["template"]["spec"]["completionMode"] == "Indexed");
   CHECK(rjs[2]["template"]["spec"]["completionMode"] == "NonIndexed");  // set by the user
   CHECK(rjs[0]["template"]["spec"]["template"]["spec"]["restartPolicy"] == "OnFailure");
-  // Not defaulted by JobSet: parallelism and completions.
+  // Not defaulted by JobSet: parallelism (the driver sets only completions, which its coordinator needs).
   CHECK_FALSE(rjs[0]["template"]["spec"].contains("parallelism"));
-  CHECK_FALSE(rjs[0]["template"]["spec"].contains("completions"));
+  CHECK(rjs[0]["template"]["spec"]["completions"] == 1);
 }
 
 TEST_CASE("per-pod names and labels are built only for --include pods") {
