@@ -49,11 +49,21 @@ struct OwnerReference {
   std::string uid;
 };
 
+// Where a value is written in the input: file:line:col (of the nearest node when it is absent) and the
+// full field path.
+struct InputPlace {
+  Location at;
+  std::string field;  // e.g. spec.template.cliques[1].spec.podSpec.priorityClassName
+};
+
 // Metadata of one pod template of the source object (clique template or replicated job).
 struct TemplateMeta {
   std::string name;
   StringMap labels;
   StringMap annotations;
+  // The pods' own spec.priorityClassName ("" when unset): what their priority is computed from.
+  std::string priority_class_name;
+  InputPlace priority_place;
 };
 
 // The input object a gang was expanded from; backends read queues and similar settings here.
@@ -68,6 +78,14 @@ struct GangSource {
   Location location;
   // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
   bool declares_topology = false;
+
+  // The template a pod group's pods come from, or nullptr.
+  const TemplateMeta* template_named(const std::string& template_name) const {
+    for (const auto& t : templates) {
+      if (t.name == template_name) return &t;
+    }
+    return nullptr;
+  }
 };
 
 struct Gang {
@@ -76,7 +94,8 @@ struct Gang {
   StringMap labels;       // PodGang labels (mirrored + operator labels)
   StringMap annotations;  // PodGang annotations
   std::optional<OwnerReference> owner;
-  std::string priority_class_name;
+  std::string priority_class_name;  // the PodGang's (PodCliqueSet spec.template.priorityClassName)
+  InputPlace priority_place;        // where priority_class_name comes from
   std::optional<PackConstraint> topology;
   std::vector<PodGroup> groups;
   std::vector<GroupConfig> group_configs;

@@ -97,6 +97,11 @@ StringMap propagated_annotations(const JobSet& js, const ReplicatedJob& rj) {
   return m;
 }
 
+InputPlace priority_place(const JobSet& js, const ReplicatedJob& rj) {
+  const std::string pointer = rj.pod_template_pointer() + "/spec/priorityClassName";
+  return {.at = js.doc ? js.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+}
+
 Gang new_gang(const JobSet& js, const std::string& name, const std::shared_ptr<const GangSource>& source) {
   Gang g;
   g.name = name;
@@ -117,8 +122,13 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
   s->ns = js.ns;
   s->labels = js.labels;
   s->annotations = js.annotations;
-  for (const auto& rj : js.replicated_jobs)
-    s->templates.push_back({rj.name, rj.pod_labels, rj.pod_annotations});
+  for (const auto& rj : js.replicated_jobs) {
+    s->templates.push_back({.name = rj.name,
+                            .labels = rj.pod_labels,
+                            .annotations = rj.pod_annotations,
+                            .priority_class_name = rj.priority_class_name,
+                            .priority_place = priority_place(js, rj)});
+  }
   if (js.doc) s->location = js.doc->locate();
   return s;
 }
@@ -168,8 +178,11 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, boo
     for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
       const ReplicatedJob& rj = js.replicated_jobs[i];
       if (rj.pod_count() <= 0) continue;
+      if (gang.groups.empty() || (gang.priority_class_name.empty() && !rj.priority_class_name.empty())) {
+        gang.priority_class_name = rj.priority_class_name;
+        gang.priority_place = priority_place(js, rj);
+      }
       gang.groups.push_back(jobset_pod_group(js, i, with_pods));
-      if (gang.priority_class_name.empty()) gang.priority_class_name = rj.priority_class_name;
     }
     if (!gang.groups.empty()) gangs.push_back(std::move(gang));
     return gangs;
@@ -180,6 +193,7 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, boo
     Gang gang = new_gang(js, fmt::format("{}-{}", js.name, rj.name), source);
     gang.labels[key("replicatedjob-name")] = rj.name;
     gang.priority_class_name = rj.priority_class_name;
+    gang.priority_place = priority_place(js, rj);
     gang.groups.push_back(jobset_pod_group(js, i, with_pods));
     gangs.push_back(std::move(gang));
   }

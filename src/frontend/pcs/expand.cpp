@@ -48,10 +48,20 @@ class Expander {
     s->ns = pcs_.ns;
     s->labels = pcs_.labels;
     s->annotations = pcs_.annotations;
-    for (const auto& c : pcs_.cliques) s->templates.push_back({c.name, c.labels, c.annotations});
+    for (const auto& c : pcs_.cliques) {
+      s->templates.push_back({.name = c.name,
+                              .labels = c.labels,
+                              .annotations = c.annotations,
+                              .priority_class_name = c.priority_class_name,
+                              .priority_place = place(c.pointer + "/spec/podSpec/priorityClassName")});
+    }
     if (pcs_.doc) s->location = pcs_.doc->locate();
     s->declares_topology = has_any_topology_constraint(pcs_);
     return s;
+  }
+
+  InputPlace place(const std::string& pointer) const {
+    return {.at = pcs_.doc ? pcs_.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
   }
 
   std::string prefix(int32_t r) const { return fmt::format("{}-{}", pcs_.name, r); }
@@ -61,6 +71,7 @@ class Expander {
     g.name = name;
     g.ns = pcs_.ns;
     g.priority_class_name = pcs_.priority_class_name;
+    g.priority_place = place("/spec/template/priorityClassName");
     g.source = source_;
     if (!pcs_.uid.empty()) g.owner = OwnerReference{"grove.io/v1alpha1", "PodCliqueSet", pcs_.name, pcs_.uid};
     return g;

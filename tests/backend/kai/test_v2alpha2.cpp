@@ -18,8 +18,12 @@ Gang worked_example_gang(int32_t encoder_min) {
   src->name = "test-pcs";
   src->ns = "default";
   src->labels = {{"kai.scheduler/queue", "team-a"}};
-  src->templates = {{"encoder-template", {{"kai.scheduler/queue", "team-a"}}, {}},
-                    {"decoder-template", {{"kai.scheduler/queue", "team-a"}}, {}}};
+  for (const char* name : {"encoder-template", "decoder-template"}) {
+    TemplateMeta t;
+    t.name = name;
+    t.labels = {{"kai.scheduler/queue", "team-a"}};
+    src->templates.push_back(t);
+  }
   Gang g;
   g.name = "test-podgang";
   g.ns = "default";
