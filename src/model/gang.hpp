@@ -78,6 +78,9 @@ struct GangSource {
   Location location;
   // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
   bool declares_topology = false;
+  // The pod label whose value is the pod group name on every pod of the group, set by the input's own
+  // controller (Grove: grove.io/podclique; JobSet: its replicated-job-name label); selectors use it.
+  std::string group_label_key;
 
   // The template a pod group's pods come from, or nullptr.
   const TemplateMeta* template_named(const std::string& template_name) const {

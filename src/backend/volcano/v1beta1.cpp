@@ -25,13 +25,26 @@ std::string volcano_queue(const Gang& gang) {
   return q.empty() ? "default" : q;
 }
 
+// The pod label that tells the pod groups of a gang apart: grove.io/podclique, as Grove's backend selects
+// (scheduler-crs.md §3.3), for a PodCliqueSet; the label the input's controller sets otherwise, since the
+// pods of a JobSet carry no Grove labels.
+std::string group_label_key(const Gang& gang) {
+  return gang.source && !gang.source->group_label_key.empty() ? gang.source->group_label_key
+                                                              : "grove.io/podclique";
+}
+
+bool from_podcliqueset(const Gang& gang) {
+  return !gang.source || gang.source->kind == "PodCliqueSet";
+}
+
 Json sub_group_policy(const Gang& gang) {
+  const std::string key = group_label_key(gang);
   Json out = Json::array();
   for (const auto& pg : gang.groups) {
     Json p = Json::object();
     p["name"] = pg.name;
-    p["labelSelector"] = Json{{"matchLabels", Json{{"grove.io/podclique", pg.name}}}};
-    p["matchLabelKeys"] = Json::array({"grove.io/podclique"});
+    p["labelSelector"] = Json{{"matchLabels", Json{{key, pg.name}}}};
+    p["matchLabelKeys"] = Json::array({key});
     p["subGroupSize"] = pg.min_count > 0 ? pg.min_count : 1;
     p["minSubGroups"] = 1;
     out.push_back(std::move(p));
@@ -70,8 +83,9 @@ class VolcanoMapping final : public Mapping {
     }
     require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_dns_label(gang, "value of pod label grove.io/podclique in subGroupPolicy.labelSelector",
-                        pg.name, shorten_group_names(gang), diags);
+      require_dns_label(
+          gang, fmt::format("value of pod label {} in subGroupPolicy.labelSelector", group_label_key(gang)),
+          pg.name, shorten_group_names(gang), diags);
     }
   }
 
@@ -88,11 +102,14 @@ class VolcanoMapping final : public Mapping {
     return {ctx.templates.instantiate("volcano/v1beta1/PodGroup.yaml", computed)};
   }
 
-  PodMembership membership(const Gang& gang, const PodGroup&, const MappingContext&) const override {
+  PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
     PodMembership m;
     m.scheduler_name = "volcano";
     m.annotations["scheduling.k8s.io/group-name"] = gang.name;
     m.annotations["scheduling.volcano.sh/group-name"] = gang.name;
+    // A JobSet's pod template does not show the label its controller adds at runtime; written into the
+    // template (the same value the controller sets), the subGroupPolicy selector visibly matches its pods.
+    if (!from_podcliqueset(gang)) m.labels[group_label_key(gang)] = group.name;
     return m;
   }
 };

@@ -130,6 +130,9 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
                             .priority_place = priority_place(js, rj)});
   }
   if (js.doc) s->location = js.doc->locate();
+  // labelAndAnnotateObject puts it on every pod with the replicated job name, the pod group name (jobset.md
+  // §2).
+  s->group_label_key = key("replicatedjob-name");
   return s;
 }
 

@@ -57,6 +57,7 @@ class Expander {
     }
     if (pcs_.doc) s->location = pcs_.doc->locate();
     s->declares_topology = has_any_topology_constraint(pcs_);
+    s->group_label_key = "grove.io/podclique";
     return s;
   }
 
