@@ -56,9 +56,13 @@ bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
 // The backend's capability rules (DESIGN §4): once for the source, then per gang, each refusal once.
 void check_capabilities(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
                         const MappingContext& ctx, Diagnostics& diags) {
-  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options)) || gangs.empty()) return;
-  const auto& gang_source = gangs.front().source;
-  if (gang_source) mapping->check_source(*gang_source, ctx, diags);
+  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options))) return;
+  // A PodCliqueSet also without gangs (replicas 0): Grove's webhook checks it regardless (grove.md §10).
+  const auto gang_source = gangs.empty() ? source.gang_source() : gangs.front().source;
+  const bool checked_without_gangs = gang_source && gang_source->kind == "PodCliqueSet";
+  if (gang_source && (!gangs.empty() || checked_without_gangs))
+    mapping->check_source(*gang_source, ctx, diags);
+  if (gangs.empty()) return;
   RepeatedGangDiagnostics per_gang(source_kind(gangs.front()));
   for (const auto& gang : gangs) {
     Diagnostics gang_diags;

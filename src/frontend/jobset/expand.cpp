@@ -114,7 +114,9 @@ Gang new_gang(const JobSet& js, const std::string& name, const std::shared_ptr<c
   return g;
 }
 
-std::shared_ptr<const GangSource> make_source(const JobSet& js) {
+}  // namespace
+
+std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js) {
   auto s = std::make_shared<GangSource>();
   s->api_version = "jobset.x-k8s.io/v1alpha2";
   s->kind = "JobSet";
@@ -135,8 +137,6 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
   s->group_label_key = key("replicatedjob-name");
   return s;
 }
-
-}  // namespace
 
 PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
   const ReplicatedJob& rj = js.replicated_jobs[rj_index];
@@ -174,7 +174,7 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
 }
 
 std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, bool with_pods) {
-  auto source = make_source(js);
+  auto source = jobset_gang_source(js);
   std::vector<Gang> gangs;
   if (mode == JobSetGangMode::kJobSet) {
     Gang gang = new_gang(js, js.name, source);

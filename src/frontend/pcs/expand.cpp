@@ -24,10 +24,14 @@ struct GroupReplica {
 };
 const GroupReplica kStandalone{};
 
+InputPlace input_place(const PodCliqueSet& pcs, const std::string& pointer) {
+  return {.at = pcs.doc ? pcs.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+}
+
 class Expander {
  public:
   explicit Expander(const PcsExpandInput& in)
-      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(make_source()) {}
+      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(podcliqueset_gang_source(pcs_)) {}
 
   std::vector<Gang> run() {
     std::vector<Gang> gangs;
@@ -40,30 +44,7 @@ class Expander {
   }
 
  private:
-  std::shared_ptr<const GangSource> make_source() const {
-    auto s = std::make_shared<GangSource>();
-    s->api_version = "grove.io/v1alpha1";
-    s->kind = "PodCliqueSet";
-    s->name = pcs_.name;
-    s->ns = pcs_.ns;
-    s->labels = pcs_.labels;
-    s->annotations = pcs_.annotations;
-    for (const auto& c : pcs_.cliques) {
-      s->templates.push_back({.name = c.name,
-                              .labels = c.labels,
-                              .annotations = c.annotations,
-                              .priority_class_name = c.priority_class_name,
-                              .priority_place = place(c.pointer + "/spec/podSpec/priorityClassName")});
-    }
-    if (pcs_.doc) s->location = pcs_.doc->locate();
-    s->declares_topology = has_any_topology_constraint(pcs_);
-    s->group_label_key = "grove.io/podclique";
-    return s;
-  }
-
-  InputPlace place(const std::string& pointer) const {
-    return {.at = pcs_.doc ? pcs_.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
-  }
+  InputPlace place(const std::string& pointer) const { return input_place(pcs_, pointer); }
 
   std::string prefix(int32_t r) const { return fmt::format("{}-{}", pcs_.name, r); }
 
@@ -186,34 +167,60 @@ class Expander {
 
 }  // namespace
 
+std::shared_ptr<const GangSource> podcliqueset_gang_source(const PodCliqueSet& pcs) {
+  auto s = std::make_shared<GangSource>();
+  s->api_version = "grove.io/v1alpha1";
+  s->kind = "PodCliqueSet";
+  s->name = pcs.name;
+  s->ns = pcs.ns;
+  s->labels = pcs.labels;
+  s->annotations = pcs.annotations;
+  for (const auto& c : pcs.cliques) {
+    s->templates.push_back(
+        {.name = c.name,
+         .labels = c.labels,
+         .annotations = c.annotations,
+         .priority_class_name = c.priority_class_name,
+         .priority_place = input_place(pcs, c.pointer + "/spec/podSpec/priorityClassName")});
+  }
+  if (pcs.doc) s->location = pcs.doc->locate();
+  s->declares_topology = has_any_topology_constraint(pcs);
+  s->group_label_key = "grove.io/podclique";
+  return s;
+}
+
 std::vector<Gang> expand_podcliqueset(const PcsExpandInput& input) {
   return Expander(input).run();
 }
 
-const ClusterTopologyBinding* select_topology_binding(
-    const PodCliqueSet& pcs, const std::vector<const ClusterTopologyBinding*>& bindings, Diagnostics& diags) {
-  if (bindings.empty() || !has_any_topology_constraint(pcs)) return nullptr;
+TopologySelection select_topology_binding(const PodCliqueSet& pcs,
+                                          const std::vector<const ClusterTopologyBinding*>& bindings,
+                                          Diagnostics& diags) {
+  if (bindings.empty() || !has_any_topology_constraint(pcs)) return {};
+  const TopologySelection without_levels{.binding = nullptr, .tas_on = true};
   Location where = pcs.doc ? pcs.doc->locate("/spec/template") : Location{};
   std::string name = first_explicit_topology_name(pcs);
   if (name.empty()) {
     diags.warning(
         "render/topology-dropped",
-        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped, as "
-                    "the operator does",
+        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped "
+                    "(the scaling groups' topologyConstraintGroupConfigs entries stay, without "
+                    "constraints), as the operator does",
                     pcs.name),
         where, "spec.template");
-    return nullptr;
+    return without_levels;
   }
   for (const auto* b : bindings) {
-    if (b->name == name) return b;
+    if (b->name == name) return {.binding = b, .tas_on = true};
   }
   diags.warning(
       "render/topology-dropped",
       fmt::format("ClusterTopologyBinding \"{}\" is not among the inputs; the topology constraints of "
-                  "PodCliqueSet {} are dropped, as the operator does when it is not found",
+                  "PodCliqueSet {} are dropped (the scaling groups' topologyConstraintGroupConfigs "
+                  "entries stay, without constraints), as the operator does when it is not found",
                   name, pcs.name),
       where, "spec.template");
-  return nullptr;
+  return without_levels;
 }
 
 }  // namespace grovectl
