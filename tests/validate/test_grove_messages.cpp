@@ -127,6 +127,13 @@ TEST_CASE("Volcano queue rules in the operator's words", "[validate][grove-messa
     CHECK(count_occurrences(r.out,
                             "all PodCliques in a PodCliqueSet using volcano scheduler must resolve to the "
                             "same queue") == 1);
+    // render refuses what validate reports (DESIGN §1).
+    auto rendered = run_grovectl("render -f - --backend volcano", pcs.text());
+    CHECK(rendered.exit_code == 1);
+    CHECK(rendered.out.empty());
+    CHECK_THAT(rendered.err,
+               Catch::Contains("PodCliqueSet ns1/demo: all PodCliques in a PodCliqueSet using volcano "
+                               "scheduler must resolve to the same queue [capability/volcano-queue]"));
   }
   SECTION("one queue everywhere is clean; the PodCliqueSet's covers unannotated cliques") {
     Pcs pcs;

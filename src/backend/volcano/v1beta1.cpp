@@ -2,6 +2,8 @@
 // §4.6).
 #include <fmt/format.h>
 
+#include <set>
+
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
@@ -60,6 +62,47 @@ class VolcanoMapping final : public Mapping {
             .hierarchy = "flat",
             .kinds = {"scheduling.volcano.sh/v1beta1 PodGroup"},
             .gates = {}};
+  }
+
+  // Grove's queue rules over the clique templates (grove.md §3.5, §10), so that render refuses what
+  // validate reports: a clique's queue must be valid and equal the PodCliqueSet's, and every clique must
+  // resolve (its own, else the PodCliqueSet's, else "default") to one queue.
+  void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {
+    if (src.kind != "PodCliqueSet") return;
+    auto queue_of = [](const StringMap& annotations) {
+      auto it = annotations.find(kQueueAnnotation);
+      return it == annotations.end() ? std::string() : trim(it->second);
+    };
+    const std::string pcs_queue = queue_of(src.annotations);
+    std::set<std::string> resolved;
+    for (const auto& t : src.templates) {
+      const std::string q = queue_of(t.annotations);
+      std::string problem;
+      if (!q.empty() && !is_dns_subdomain(q)) {
+        problem = fmt::format(
+            "PodClique {} has queue annotation {} value \"{}\", which is not a valid DNS-1123 "
+            "subdomain",
+            t.name, kQueueAnnotation, q);
+      } else if (!q.empty() && !pcs_queue.empty() && q != pcs_queue) {
+        problem = fmt::format(
+            "conflicting volcano queue annotations: PodCliqueSet has \"{}\", PodClique has \"{}\"", pcs_queue,
+            q);
+      }
+      if (!problem.empty()) {
+        diags.error("capability/volcano-queue",
+                    fmt::format("{} {}/{}: {}", src.kind, src.ns, src.name, problem), src.location);
+        return;
+      }
+      resolved.insert(!q.empty() ? q : (!pcs_queue.empty() ? pcs_queue : "default"));
+    }
+    if (resolved.size() > 1) {
+      diags.error(
+          "capability/volcano-queue",
+          fmt::format("{} {}/{}: all PodCliques in a PodCliqueSet using volcano scheduler must resolve "
+                      "to the same queue",
+                      src.kind, src.ns, src.name),
+          src.location);
+    }
   }
 
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
