@@ -33,6 +33,7 @@ spec:
         roleName: router
         replicas: 2
         podSpec:
+          priorityClassName: high
           containers:
           - name: router
             image: example.com/router:1
@@ -41,6 +42,7 @@ spec:
         roleName: pleader
         replicas: 1
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -50,6 +52,7 @@ spec:
         replicas: 4
         minAvailable: 3
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -58,6 +61,7 @@ spec:
         roleName: dleader
         replicas: 1
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -66,6 +70,7 @@ spec:
         roleName: dworker
         replicas: 2
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
