@@ -49,6 +49,8 @@ class Source {
   // expand: the gangs, in creation order, for the pods of `backend`.
   virtual std::vector<Gang> expand(const RenderOptions& options, Backend backend,
                                    Diagnostics& diags) const = 0;
+  // What its gangs point back to; backends check it once, also when it has no gangs.
+  virtual std::shared_ptr<const GangSource> gang_source() const = 0;
   // What render emits for it when --include is not given.
   virtual std::set<IncludeKind> default_includes() const = 0;
   // inject: the input itself as emitted (--include jobset), each pod template carrying the membership

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -51,11 +52,21 @@ struct OwnerReference {
   std::string uid;
 };
 
+// Where a value is written in the input: file:line:col (of the nearest node when it is absent) and the
+// full field path.
+struct InputPlace {
+  Location at;
+  std::string field;  // e.g. spec.template.cliques[1].spec.podSpec.priorityClassName
+};
+
 // Metadata of one pod template of the source object (clique template or replicated job).
 struct TemplateMeta {
   std::string name;
   StringMap labels;
   StringMap annotations;
+  // The pods' own spec.priorityClassName ("" when unset): what their priority is computed from.
+  std::string priority_class_name;
+  InputPlace priority_place;
 };
 
 // The input object a gang was expanded from; backends read queues and similar settings here.
@@ -74,6 +85,24 @@ struct GangSource {
   // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
   bool declares_topology = false;
   std::string topology_pointer;  // the first one, in validate's order (PodCliqueSet, cliques, groups)
+  // The pod label whose value is the pod group name on every pod of the group, set by the input's own
+  // controller (Grove: grove.io/podclique; JobSet: its replicated-job-name label); selectors use it.
+  std::string group_label_key;
+
+  // Position of each template by name, once the templates are complete (index_templates()): a lookup per
+  // pod group must not scan every template (100,000 cliques would take seconds).
+  std::unordered_map<std::string, size_t> template_positions;
+
+  void index_templates() {
+    template_positions.clear();
+    for (size_t i = 0; i < templates.size(); ++i) template_positions.emplace(templates[i].name, i);
+  }
+
+  // The template a pod group's pods come from, or nullptr.
+  const TemplateMeta* template_named(const std::string& template_name) const {
+    auto it = template_positions.find(template_name);
+    return it == template_positions.end() ? nullptr : &templates[it->second];
+  }
 };
 
 struct Gang {
@@ -82,7 +111,8 @@ struct Gang {
   StringMap labels;       // PodGang labels (mirrored + operator labels)
   StringMap annotations;  // PodGang annotations
   std::optional<OwnerReference> owner;
-  std::string priority_class_name;
+  std::string priority_class_name;  // the PodGang's (PodCliqueSet spec.template.priorityClassName)
+  InputPlace priority_place;        // where priority_class_name comes from
   std::optional<PackConstraint> topology;
   std::vector<PodGroup> groups;
   std::vector<GroupConfig> group_configs;

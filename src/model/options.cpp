@@ -44,6 +44,20 @@ std::optional<JobSetGangMode> parse_jobset_gang(const std::string& s) {
   return std::nullopt;
 }
 
+std::string include_kind_name(IncludeKind kind) {
+  switch (kind) {
+    case IncludeKind::kPodGang:
+      return "podgang";
+    case IncludeKind::kScheduler:
+      return "scheduler";
+    case IncludeKind::kJobSet:
+      return "jobset";
+    case IncludeKind::kPods:
+      return "pods";
+  }
+  return "";
+}
+
 std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnostics& diags) {
   std::set<IncludeKind> out;
   std::stringstream in(s);

@@ -27,6 +27,8 @@ enum class IncludeKind { kPodGang, kScheduler, kJobSet, kPods };
 std::optional<Hierarchy> parse_hierarchy(const std::string& s);
 std::optional<JobSetGangMode> parse_jobset_gang(const std::string& s);
 // "podgang,scheduler" -> set; unknown entries are reported.
+// "podgang", "scheduler", "jobset", "pods".
+std::string include_kind_name(IncludeKind kind);
 std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnostics& diags);
 
 struct RenderOptions {

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <random>
 #include <regex>
+#include <set>
 #include <unordered_set>
 
 namespace grovectl {
@@ -31,9 +32,35 @@ std::string safe_component(const std::string& s) {
   return out;
 }
 
-bool looks_like_our_output(const fs::path& p) {
-  static const std::regex re("[0-9]{4,}-[a-z0-9_.-]+\\.(yaml|json)");
-  return std::regex_match(p.filename().string(), re);
+// An earlier grovectl output: "<namespace>/<kind>.<group>/<name>.yaml|json", or the older flat
+// "NNNN-<kind>-<name>.yaml|json" (so that a directory written by an earlier version can be replaced).
+bool looks_like_our_file(const fs::path& relative) {
+  static const std::regex flat("[0-9]{4,}-[a-z0-9_.-]+\\.(yaml|json)");
+  static const std::regex component("[A-Za-z0-9_.-]+");
+  static const std::regex file("[A-Za-z0-9_.-]+\\.(yaml|json)");
+  std::vector<std::string> parts;
+  for (const auto& part : relative) parts.push_back(part.string());
+  if (parts.size() == 1) return std::regex_match(parts[0], flat);
+  return parts.size() == 3 && std::regex_match(parts[0], component) &&
+         std::regex_match(parts[1], component) && std::regex_match(parts[2], file);
+}
+
+// The first entry under `dir` that grovectl did not write (a foreign file, a directory deeper than the
+// layout, a link or a device), or empty.
+fs::path first_foreign_entry(const fs::path& dir, std::error_code& ec) {
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    std::error_code type_ec;
+    const fs::path relative = it->path().lexically_relative(dir);
+    const auto depth = std::distance(relative.begin(), relative.end());
+    if (it->is_symlink(type_ec)) return relative;
+    if (it->is_directory(type_ec)) {
+      if (depth > 2) return relative;
+      continue;
+    }
+    if (!it->is_regular_file(type_ec) || !looks_like_our_file(relative)) return relative;
+  }
+  return {};
 }
 
 fs::path sibling_temp(const fs::path& dir, const char* tag) {
@@ -162,23 +189,39 @@ fs::path first_missing_ancestor(fs::path p) {
 
 std::vector<std::string> object_file_names(const std::vector<Json>& objects, const std::string& extension) {
   std::vector<std::string> names;
-  int width = std::max<int>(4, std::to_string(objects.size()).size());
-  for (size_t i = 0; i < objects.size(); ++i) {
-    const Json& o = objects[i];
-    std::string kind = o.contains("kind") && o["kind"].is_string() ? o["kind"].get<std::string>() : "object";
-    std::string name;
-    if (o.contains("metadata") && o["metadata"].is_object() && o["metadata"].contains("name") &&
-        o["metadata"]["name"].is_string()) {
-      name = o["metadata"]["name"].get<std::string>();
-    }
-    names.push_back(fmt::format("{:0{}}-{}-{}.{}", i + 1, width, safe_component(lower(kind)),
-                                safe_component(name), extension));
+  for (const Json& o : objects) {
+    auto text = [](const Json& parent, const char* key) {
+      return parent.is_object() && parent.contains(key) && parent[key].is_string()
+                 ? parent[key].get<std::string>()
+                 : std::string();
+    };
+    const Json& meta = o.is_object() && o.contains("metadata") ? o["metadata"] : Json();
+    std::string ns = text(meta, "namespace");
+    std::string kind = text(o, "kind");
+    std::string api_version = text(o, "apiVersion");
+    std::string group =
+        api_version.find('/') == std::string::npos ? "" : api_version.substr(0, api_version.find('/'));
+    std::string kind_dir = safe_component(lower(kind.empty() ? "object" : kind)) +
+                           (group.empty() ? "" : "." + safe_component(group));
+    names.push_back(fmt::format("{}/{}/{}.{}", ns.empty() ? "_cluster" : safe_component(ns), kind_dir,
+                                safe_component(text(meta, "name")), extension));
   }
   return names;
 }
 
 bool write_object_files(const std::string& dir_arg, const std::vector<std::string>& names,
                         const std::vector<std::string>& contents, Diagnostics& diags) {
+  std::set<std::string> unique;
+  for (const auto& name : names) {
+    if (unique.insert(name).second) continue;
+    diags.error(
+        "output/collision",
+        fmt::format("two objects would be written to {} under --output-dir (same namespace, kind, API "
+                    "group and name)",
+                    name),
+        Location{dir_arg});
+    return false;
+  }
   fs::path dir = fs::absolute(dir_arg).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();
   std::error_code ec;
@@ -188,17 +231,13 @@ bool write_object_files(const std::string& dir_arg, const std::vector<std::strin
       diags.error("output/io", "--output-dir exists and is not a directory", Location{dir_arg});
       return false;
     }
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      std::error_code type_ec;
-      if (!entry.is_regular_file(type_ec) || !looks_like_our_output(entry.path())) {
-        diags.error(
-            "output/not-ours",
-            fmt::format("--output-dir {} holds {}, which grovectl did not write; choose a new or empty "
-                        "directory",
-                        dir_arg, entry.path().filename().string()),
-            Location{dir_arg});
-        return false;
-      }
+    if (fs::path foreign = first_foreign_entry(dir, ec); !foreign.empty()) {
+      diags.error("output/not-ours",
+                  fmt::format("--output-dir {} holds {}, which grovectl did not write; choose a new or empty "
+                              "directory",
+                              dir_arg, foreign.string()),
+                  Location{dir_arg});
+      return false;
     }
   }
   if (ec) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "backend/checks.hpp"
 #include "core/text_excerpt.hpp"
 #include "frontend/frontend.hpp"
@@ -13,6 +15,8 @@ namespace {
 
 using Frontends = std::vector<std::unique_ptr<Frontend>>;
 using ObjectSink = std::function<void(Json&&)>;
+// How many objects each --include kind contributed.
+using EmittedCounts = std::map<IncludeKind, size_t>;
 
 // parse: every document goes to the frontend of its kind. The gang sources come back in the order of
 // the frontends (every PodCliqueSet, then every JobSet), each kind in input order.
@@ -57,9 +61,13 @@ bool uses_scheduler_mapping(const std::set<IncludeKind>& include) {
 // The backend's capability rules (DESIGN §4): once for the source, then per gang, each refusal once.
 void check_capabilities(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
                         const MappingContext& ctx, Diagnostics& diags) {
-  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options)) || gangs.empty()) return;
-  const auto& gang_source = gangs.front().source;
-  if (gang_source) mapping->check_source(*gang_source, ctx, diags);
+  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options))) return;
+  // A PodCliqueSet also without gangs (replicas 0): Grove's webhook checks it regardless (grove.md §10).
+  const auto gang_source = gangs.empty() ? source.gang_source() : gangs.front().source;
+  const bool checked_without_gangs = gang_source && gang_source->kind == "PodCliqueSet";
+  if (gang_source && (!gangs.empty() || checked_without_gangs))
+    mapping->check_source(*gang_source, ctx, diags);
+  if (gangs.empty()) return;
   RepeatedGangDiagnostics per_gang(source_kind(gangs.front()));
   for (const auto& gang : gangs) {
     Diagnostics gang_diags;
@@ -71,8 +79,13 @@ void check_capabilities(const Source& source, const std::vector<Gang>& gangs, co
 
 // emit: per gang its PodGang, the backend's objects and pod stubs, then the input with membership.
 void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
-          const MappingContext& ctx, Diagnostics& diags, const ObjectSink& sink) {
+          const MappingContext& ctx, Diagnostics& diags, const ObjectSink& out, EmittedCounts& emitted) {
   std::set<IncludeKind> include = includes_for(source, ctx.options);
+  IncludeKind current = IncludeKind::kPodGang;
+  const ObjectSink sink = [&](Json&& o) {
+    ++emitted[current];
+    out(std::move(o));
+  };
   for (const auto& original : gangs) {
     // Copied only when the backend annotates the PodGang: gangs can be large.
     const StringMap extra = mapping ? mapping->podgang_annotations(original) : StringMap{};
@@ -83,16 +96,20 @@ void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* m
     }
     const Gang& gang = extra.empty() ? original : annotated;
     if (include.count(IncludeKind::kPodGang)) {
+      current = IncludeKind::kPodGang;
       for (auto& o : podgang_mapping().objects(gang, ctx, diags)) sink(std::move(o));
     }
     if (mapping && include.count(IncludeKind::kScheduler)) {
+      current = IncludeKind::kScheduler;
       for (auto& o : mapping->objects(gang, ctx, diags)) sink(std::move(o));
     }
     if (mapping && include.count(IncludeKind::kPods)) {
+      current = IncludeKind::kPods;
       for (auto& o : pod_stubs(gang, *mapping, ctx)) sink(std::move(o));
     }
   }
   if (mapping && include.count(IncludeKind::kJobSet)) {
+    current = IncludeKind::kJobSet;
     if (auto input = source.inject_membership(gangs, membership_of(*mapping, ctx), diags))
       sink(std::move(*input));
   }
@@ -127,14 +144,37 @@ std::optional<Backend> prepare(Source& source, const RenderOptions& options, Ren
 }
 
 void render_source(Source& source, const MappingContext& ctx, RenderBudget& budget, Diagnostics& diags,
-                   const ObjectSink& sink) {
+                   const ObjectSink& sink, EmittedCounts& emitted) {
   const RenderOptions& options = ctx.options;
   const std::optional<Backend> backend = prepare(source, options, budget, diags);
   if (!backend) return;
   const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
   const std::vector<Gang> gangs = source.expand(options, *backend, diags);
   check_capabilities(source, gangs, mapping, ctx, diags);
-  if (!diags.has_errors()) emit(source, gangs, mapping, ctx, diags, sink);
+  if (!diags.has_errors()) emit(source, gangs, mapping, ctx, diags, sink, emitted);
+}
+
+// --include kinds the user asked for that no input produced, said on stderr (a warning).
+void report_empty_includes(const RenderOptions& options, const EmittedCounts& emitted, Diagnostics& diags) {
+  if (!options.include || diags.has_errors()) return;
+  for (IncludeKind kind : *options.include) {
+    if (auto it = emitted.find(kind); it != emitted.end() && it->second > 0) continue;
+    std::string why;
+    switch (kind) {
+      case IncludeKind::kJobSet:
+        why = "no input is a JobSet";
+        break;
+      case IncludeKind::kPodGang:
+      case IncludeKind::kScheduler:
+        why = "no input has gangs";
+        break;
+      case IncludeKind::kPods:
+        why = "no input has pods";
+        break;
+    }
+    diags.warning("render/include-empty",
+                  fmt::format("--include {} selected nothing: {}", include_kind_name(kind), why));
+  }
 }
 
 }  // namespace
@@ -179,10 +219,12 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
   const MappingContext ctx{options, templates};
   const Frontends frontends = make_frontends();
   RenderBudget budget;  // one for all sources of the command
+  EmittedCounts emitted;
   for (auto& source : parse_sources(docs, frontends, diags)) {
-    render_source(*source, ctx, budget, diags, sink);
+    render_source(*source, ctx, budget, diags, sink, emitted);
     source.reset();
   }
+  report_empty_includes(options, emitted, diags);
 }
 
 std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/text_excerpt.hpp"
 
 namespace grovectl {
@@ -41,6 +43,16 @@ void FieldErrors::plain(const std::string& rule, const std::string& pointer, con
 void FieldErrors::warning(const std::string& rule, const std::string& pointer, const std::string& path,
                           const std::string& message) {
   emit(Severity::kWarning, rule, pointer, path, message);
+}
+
+void RepeatedNames::add(const std::string& name, const std::string& pointer) {
+  if (seen_.insert(name).second) return;
+  if (repeated_.empty()) first_pointer_ = pointer;
+  if (std::find(repeated_.begin(), repeated_.end(), name) == repeated_.end()) repeated_.push_back(name);
+}
+
+void RepeatedNames::report(FieldErrors& fe, const std::string& rule, const std::string& path) const {
+  if (!repeated_.empty()) fe.duplicate(rule, first_pointer_, path, go_json(Json(repeated_)));
 }
 
 std::string go_quote(const std::string& s) {

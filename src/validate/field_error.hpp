@@ -1,7 +1,9 @@
 #pragma once
 // Grove's admission errors rendered the way apimachinery's field.Error prints them (grove.md §3.0),
 // reported as located diagnostics.
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
@@ -36,6 +38,21 @@ class FieldErrors {
             const std::string& message);
   const SourceDocument& doc_;
   Diagnostics& diags_;
+};
+
+// Collects the repeated names of one list the way Grove's callers do (lo.FindDuplicates: each repeated
+// name once, in order of its first repeat), for one field.Duplicate whose value is that []string, printed
+// as a JSON list (grove.md §3.0, §10), located at the first repeat.
+class RepeatedNames {
+ public:
+  void add(const std::string& name, const std::string& pointer);
+  // Reports them, if any, as `<path>: Duplicate value: ["a","b"]`.
+  void report(FieldErrors& fe, const std::string& rule, const std::string& path) const;
+
+ private:
+  std::set<std::string> seen_;
+  std::vector<std::string> repeated_;
+  std::string first_pointer_;
 };
 
 // Go %q of a string, and json.Marshal of a value (grove.md §3.0 value rendering).

@@ -6,6 +6,7 @@
 
 #include "validate/field_error.hpp"
 #include "validate/grove_rules.hpp"
+#include "validate/k8s_names.hpp"
 
 namespace grovectl {
 namespace {
@@ -70,71 +71,103 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\n\r") - b + 1);
 }
 
-void check_volcano(const PodCliqueSet& pcs, FieldErrors& fe) {
+// The first level that has a constraint, PCS then scaling groups then cliques: the operator returns on the
+// first (grove.md §10).
+void check_volcano_topology(const PodCliqueSet& pcs, FieldErrors& fe) {
+  const std::string rule = "grove/volcano-topology";
   if (pcs.topology) {
-    fe.plain("grove/volcano-topology", pcs.topology->pointer, "spec.template.topologyConstraint",
+    fe.plain(rule, pcs.topology->pointer, "spec.template.topologyConstraint",
              "volcano scheduler backend does not support topologyConstraint on PodCliqueSet");
-  }
-  for (const auto& c : pcs.cliques) {
-    if (c.topology) {
-      fe.plain("grove/volcano-topology", c.topology->pointer, c.pointer.substr(1),
-               fmt::format("volcano scheduler backend does not support topologyConstraint on PodClique {}",
-                           go_quote(c.name)));
-    }
+    return;
   }
   for (const auto& g : pcs.scaling_groups) {
-    if (g.topology) {
-      fe.plain(
-          "grove/volcano-topology", g.topology->pointer, g.pointer.substr(1),
-          fmt::format(
-              "volcano scheduler backend does not support topologyConstraint on PodCliqueScalingGroup {}",
-              go_quote(g.name)));
-    }
+    if (!g.topology) continue;
+    fe.plain(rule, g.topology->pointer, g.pointer.substr(1),
+             fmt::format(
+                 "volcano scheduler backend does not support topologyConstraint on PodCliqueScalingGroup {}",
+                 go_quote(g.name)));
+    return;
   }
-  std::string pcs_queue;
-  if (auto it = pcs.annotations.find(kVolcanoQueue); it != pcs.annotations.end()) {
-    pcs_queue = trim(it->second);
-    if (!is_dns_subdomain(pcs_queue)) {
-      std::string path = fmt::format("metadata.annotations[{}]", kVolcanoQueue);
-      fe.plain("grove/volcano-queue", "/metadata/annotations/" + escape_token(kVolcanoQueue), path,
-               fmt::format("{}: {} is not a valid DNS-1123 subdomain", path, go_quote(pcs_queue)));
-    }
-  }
-  std::string seen;
-  for (size_t i = 0; i < pcs.cliques.size(); ++i) {
-    const auto& c = pcs.cliques[i];
-    auto it = c.annotations.find(kVolcanoQueue);
-    if (it == c.annotations.end()) continue;
-    std::string q = trim(it->second);
-    std::string pointer = c.pointer + "/annotations/" + escape_token(kVolcanoQueue);
-    std::string path = fmt::format("spec.template.cliques[{}].annotations[{}]", i, kVolcanoQueue);
-    if (!is_dns_subdomain(q)) {
-      fe.plain("grove/volcano-queue", pointer, path,
-               fmt::format("{}: {} is not a valid DNS-1123 subdomain", path, go_quote(q)));
-    } else if (!pcs_queue.empty() && q != pcs_queue) {
-      fe.plain("grove/volcano-queue", pointer, path,
-               fmt::format("conflicting volcano queue annotations: PodCliqueSet has {}, PodClique has {}",
-                           go_quote(pcs_queue), go_quote(q)));
-    } else if (pcs_queue.empty() && !seen.empty() && q != seen) {
-      fe.plain("grove/volcano-queue", pointer, path,
-               fmt::format("conflicting volcano queue annotations: PodClique templates have {} and {}",
-                           go_quote(seen), go_quote(q)));
-    }
-    if (seen.empty()) seen = q;
+  for (const auto& c : pcs.cliques) {
+    if (!c.topology) continue;
+    fe.plain(rule, c.topology->pointer, c.pointer.substr(1),
+             fmt::format("volcano scheduler backend does not support topologyConstraint on PodClique {}",
+                         go_quote(c.name)));
+    return;
   }
 }
 
+// A queue annotation that is not a DNS subdomain: "<path>: <the Kubernetes DNS-subdomain messages>".
+bool check_queue_name(const std::string& queue, const std::string& pointer, const std::string& path,
+                      FieldErrors& fe) {
+  std::vector<std::string> errors = dns1123_subdomain_errors(queue);
+  if (errors.empty()) return true;
+  std::string joined;
+  for (const auto& e : errors) joined += (joined.empty() ? "" : "; ") + e;
+  fe.plain("grove/volcano-queue", pointer, path, fmt::format("{}: {}", path, joined));
+  return false;
+}
+
+// grove.md §3.5, §10: the PodCliqueSet's annotation and each clique's must be DNS subdomains; a clique's
+// must equal the PodCliqueSet's; and every clique resolves (its own, else the PodCliqueSet's, else
+// "default") to one queue.
+void check_volcano(const PodCliqueSet& pcs, FieldErrors& fe) {
+  check_volcano_topology(pcs, fe);
+  std::string pcs_queue;
+  bool names_ok = true;
+  if (auto it = pcs.annotations.find(kVolcanoQueue); it != pcs.annotations.end()) {
+    pcs_queue = trim(it->second);
+    names_ok = check_queue_name(pcs_queue, "/metadata/annotations/" + escape_token(kVolcanoQueue),
+                                fmt::format("metadata.annotations[{}]", kVolcanoQueue), fe);
+  }
+  std::string first_resolved;
+  for (size_t i = 0; i < pcs.cliques.size(); ++i) {
+    const auto& c = pcs.cliques[i];
+    auto it = c.annotations.find(kVolcanoQueue);
+    std::string q = it == c.annotations.end() ? "" : trim(it->second);
+    std::string pointer = c.pointer + "/annotations/" + escape_token(kVolcanoQueue);
+    std::string path = fmt::format("spec.template.cliques[{}].annotations[{}]", i, kVolcanoQueue);
+    if (!q.empty() && !check_queue_name(q, pointer, path, fe)) {
+      names_ok = false;
+      continue;
+    }
+    if (!q.empty() && !pcs_queue.empty() && q != pcs_queue) {
+      fe.plain("grove/volcano-queue", pointer, path,
+               fmt::format("conflicting volcano queue annotations: PodCliqueSet has {}, PodClique has {}",
+                           go_quote(pcs_queue), go_quote(q)));
+      names_ok = false;
+      continue;
+    }
+    std::string resolved = !q.empty() ? q : (!pcs_queue.empty() ? pcs_queue : "default");
+    if (first_resolved.empty()) {
+      first_resolved = resolved;
+    } else if (resolved != first_resolved && names_ok) {
+      fe.plain("grove/volcano-queue", it == c.annotations.end() ? c.pointer : pointer,
+               "spec.template.cliques",
+               "all PodCliques in a PodCliqueSet using volcano scheduler must resolve to the same queue");
+      return;
+    }
+  }
+}
+
+// Path built with field.Path.Child, so the key follows a dot; the usual Invalid-value prefix (grove.md §3.6,
+// §10).
 void check_mnnvl_value(const StringMap& annotations, const std::string& pointer, const std::string& path,
                        FieldErrors& fe) {
   auto it = annotations.find(kMnnvlGroup);
   if (it == annotations.end()) return;
   std::string p = pointer + "/" + escape_token(kMnnvlGroup);
-  std::string fp = fmt::format("{}[{}]", path, kMnnvlGroup);
+  std::string fp = fmt::format("{}.{}", path, kMnnvlGroup);
   if (it->second.empty()) {
-    fe.plain("grove/mnnvl-group", p, fp, "mnnvl-group value must not be empty");
-  } else if (it->second != "none" && !is_dns_label(it->second)) {
-    fe.plain("grove/mnnvl-group", p, fp,
-             fmt::format("mnnvl-group value {} is not a valid DNS-1123 label", go_quote(it->second)));
+    fe.invalid("grove/mnnvl-group", p, fp, go_quote(it->second), "mnnvl-group value must not be empty");
+  } else if (it->second != "none") {
+    std::vector<std::string> errors = dns1123_label_errors(it->second);
+    if (errors.empty()) return;
+    std::string joined;
+    for (const auto& e : errors) joined += (joined.empty() ? "" : "; ") + e;
+    fe.invalid(
+        "grove/mnnvl-group", p, fp, go_quote(it->second),
+        fmt::format("mnnvl-group value {} is not a valid DNS-1123 label: {}", go_quote(it->second), joined));
   }
 }
 

@@ -34,6 +34,7 @@ std::set<std::string> check_claim_templates(const Json* tmpl, FieldErrors& fe) {
   std::set<std::string> names;
   const Json* list = child(tmpl, "resourceClaimTemplates");
   if (!list || !list->is_array()) return names;
+  RepeatedNames repeated;
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& item = (*list)[i];
     std::string p = fmt::format("/spec/template/resourceClaimTemplates/{}", i);
@@ -41,9 +42,9 @@ std::set<std::string> check_claim_templates(const Json* tmpl, FieldErrors& fe) {
     std::string name = text_of(child(&item, "name"));
     if (name.empty()) {
       fe.required("grove/resource-claim-template", p, path + ".name", "template name is required");
-    } else if (!names.insert(name).second) {
-      fe.duplicate("grove/resource-claim-template", p + "/name", "spec.template.resourceClaimTemplates.name",
-                   go_quote(name));
+    } else {
+      names.insert(name);
+      repeated.add(name, p + "/name");
     }
     const Json* requests = child(child(child(child(&item, "templateSpec"), "spec"), "devices"), "requests");
     if (!requests || !requests->is_array() || requests->empty()) {
@@ -51,6 +52,7 @@ std::set<std::string> check_claim_templates(const Json* tmpl, FieldErrors& fe) {
                   "at least one device request is required");
     }
   }
+  repeated.report(fe, "grove/resource-claim-template", "spec.template.resourceClaimTemplates.name");
   return names;
 }
 

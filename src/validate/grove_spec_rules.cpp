@@ -92,20 +92,21 @@ void check_env(const SourceDocument& doc, const std::string& pod_pointer, const 
       const Json& env =
           (*containers)[j].is_object() ? (*containers)[j].value("env", Json::array()) : Json::array();
       if (!env.is_array()) continue;
-      std::set<std::string> seen;
+      RepeatedNames repeated;
+      std::string path = fmt::format("{}.spec.{}[{}].env", pod_path, list, j);
       for (size_t k = 0; k < env.size(); ++k) {
         if (!env[k].is_object() || !env[k].contains("name") || !env[k]["name"].is_string()) continue;
         std::string name = env[k]["name"];
         std::string p = fmt::format("{}/{}/{}/env/{}", pod_pointer, list, j, k);
-        std::string path = fmt::format("{}.spec.{}[{}].env", pod_path, list, j);
         if (!std::regex_match(name, env_re)) {
           fe.invalid(
               "grove/env-name", p + "/name", idx(path, k) + ".name", go_quote(name),
               "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or "
               "'.', and must not start with a digit");
         }
-        if (!seen.insert(name).second) fe.duplicate("grove/env-name", p + "/name", path, go_quote(name));
+        repeated.add(name, p + "/name");
       }
+      repeated.report(fe, "grove/env-name", path);
     }
   }
 }
@@ -398,19 +399,17 @@ void check_scaling_group(const PodCliqueSet& pcs, const ScalingGroupConfig& g, s
 void check_scaling_groups(const PodCliqueSet& pcs, FieldErrors& fe) {
   for (size_t i = 0; i < pcs.scaling_groups.size(); ++i)
     check_scaling_group(pcs, pcs.scaling_groups[i], i, fe);
-  std::set<std::string> names, members;
+  std::set<std::string> names;
+  RepeatedNames members;
   for (const auto& g : pcs.scaling_groups) {
     if (!names.insert(g.name).second) {
       fe.duplicate("grove/duplicate-pcsg", g.pointer + "/name", "spec.template.podCliqueScalingGroups.name",
                    go_quote(g.name));
     }
-    for (size_t j = 0; j < g.clique_names.size(); ++j) {
-      if (!members.insert(g.clique_names[j]).second) {
-        fe.duplicate("grove/duplicate-pcsg", pointer_append(g.pointer + "/cliqueNames", j),
-                     "spec.template.podCliqueScalingGroups.cliqueNames", go_quote(g.clique_names[j]));
-      }
-    }
+    for (size_t j = 0; j < g.clique_names.size(); ++j)
+      members.add(g.clique_names[j], pointer_append(g.pointer + "/cliqueNames", j));
   }
+  members.report(fe, "grove/duplicate-pcsg", "spec.template.podCliqueScalingGroups.cliqueNames");
   for (const auto& g : pcs.scaling_groups) {
     for (size_t j = 0; j < g.clique_names.size(); ++j) {
       const CliqueTemplate* c = pcs.clique(g.clique_names[j]);
@@ -461,9 +460,11 @@ void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const Grov
   report_duplicates(
       pcs, [](const CliqueTemplate& c) { return std::optional<std::string>(c.name); }, "/name",
       "grove/duplicate-clique", "spec.template.cliques.name", fe);
-  report_duplicates(
-      pcs, [](const CliqueTemplate& c) { return c.role_name; }, "/spec/roleName", "grove/duplicate-role",
-      "spec.template.cliques.roleName", fe);
+  RepeatedNames roles;
+  for (const auto& c : pcs.cliques) {
+    if (c.role_name) roles.add(*c.role_name, c.pointer + "/spec/roleName");
+  }
+  roles.report(fe, "grove/duplicate-role", "spec.template.cliques.roleName");
   check_scheduler_names(pcs, fe);
   check_dependencies(pcs, fe);
   check_scaling_groups(pcs, fe);

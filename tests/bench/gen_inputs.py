@@ -37,6 +37,7 @@ spec:
         roleName: router
         replicas: 2
         podSpec:
+          priorityClassName: high
           containers:
           - name: router
             image: example.com/router:1
@@ -45,6 +46,7 @@ spec:
         roleName: pleader
         replicas: 1
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -54,6 +56,7 @@ spec:
         replicas: 4
         minAvailable: 3
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -62,6 +65,7 @@ spec:
         roleName: dleader
         replicas: 1
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1
@@ -70,6 +74,7 @@ spec:
         roleName: dworker
         replicas: 2
         podSpec:
+          priorityClassName: high
           containers:
           - name: engine
             image: example.com/engine:1

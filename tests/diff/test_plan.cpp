@@ -257,17 +257,26 @@ TEST_CASE("migration plan: -o json carries the same plan as data", "[diff][plan]
   }
 }
 
-TEST_CASE("migration plan: the target's feature gates and a 1.37 pod priority mismatch", "[diff][plan]") {
-  // train-volcano.yaml sets priority class high-priority on the PodCliqueSet but only the worker pods carry
-  // it; kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from its own (PR #139920).
+TEST_CASE("migration plan: a 1.37 pod priority mismatch refuses the target, naming both places",
+          "[diff][plan]") {
+  // train-volcano.yaml sets priority class high-priority on the PodCliqueSet (line 17) but the leader pods
+  // carry none (clique 0's podSpec key, line 23); Grove gives the PodGroups the PodCliqueSet's class
+  // (grove.md §4.4, §10) and kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from its own
+  // (k8s-workload-api.md §12, PR #139920). diff refuses what render refuses (DESIGN §1).
   auto r = run_grovectl(migration("train-volcano.yaml", "--to-backend default-scheduler"));
   INFO(r.out << r.err);
-  CHECK(r.out.find(
-            "  - PodCliqueSet ml/train: the PodGroups get priority class high-priority but the pods of "
-            "cliques leader get (none); kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs "
-            "from its own (kubernetes/kubernetes#139920): set spec.podSpec.priorityClassName to "
-            "high-priority there\n") != std::string::npos);
-  CHECK(r.out.find("priority class high-priority now goes on") == std::string::npos);  // Volcano had it too
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find(
+            "train-volcano.yaml:23:9: error: PodCliqueSet ml/train (gang train-0): the pods of leader have "
+            "no priorityClassName") != std::string::npos);
+  CHECK(r.err.find("(spec.template.priorityClassName at ") != std::string::npos);
+  CHECK(r.err.find("train-volcano.yaml:17:5)") != std::string::npos);
+  CHECK(r.err.find("(field: spec.template.cliques[0].spec.podSpec.priorityClassName) "
+                   "[capability/priority-mismatch]") != std::string::npos);
+  // Volcano carries the PodCliqueSet's class too, and does not compare it with the pods' (scheduler-crs.md
+  // §3.3).
+  CHECK(run_grovectl(migration("train-volcano.yaml", "--backend volcano --to-backend kai-scheduler"))
+            .err.find("priority-mismatch") == std::string::npos);
 }
 
 TEST_CASE("migration plan: topology constraints dropped and taking effect", "[diff][plan]") {

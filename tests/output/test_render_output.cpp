@@ -25,6 +25,16 @@ fs::path fresh_dir(const std::string& tag) {
   return d;
 }
 
+// Every file below `dir`, as relative paths, sorted.
+std::vector<std::string> tree(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) names.push_back(e.path().lexically_relative(dir).string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 std::vector<std::string> listing(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
@@ -74,7 +84,9 @@ TEST_CASE("render output is byte-for-byte deterministic") {
   }
 }
 
-TEST_CASE("render --output-dir writes one file per object with stable names, identical across runs") {
+TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, identical across runs") {
+  // The layout a GitOps repository can keep (DESIGN §1, issue 17 item 5): in two.yaml alpha has no namespace,
+  // so "default" (grove.md §2 defaulting), and beta is in team-b; PodGang is scheduler.grove.io.
   fs::path base = fresh_dir("stable");
   fs::path out = base / "nested" / "out";
   CommandResult r1 =
@@ -82,27 +94,49 @@ TEST_CASE("render --output-dir writes one file per object with stable names, ide
   INFO(r1.err);
   REQUIRE(r1.exit_code == 0);
   CHECK(r1.out.empty());
-  std::vector<std::string> expected = {"0001-podgang-alpha-0.yaml", "0002-podgang-alpha-1.yaml",
-                                       "0003-podgang-alpha-0-sg-0.yaml", "0004-podgang-alpha-1-sg-0.yaml",
-                                       "0005-podgang-beta-0.yaml"};
-  CHECK(listing(out) == expected);
+  std::vector<std::string> expected;
+  for (const auto& g : kGangs)
+    expected.push_back((g == "beta-0" ? "team-b" : "default") + std::string("/podgang.scheduler.grove.io/") +
+                       g + ".yaml");
+  std::sort(expected.begin(), expected.end());
+  CHECK(tree(out) == expected);
   std::vector<std::string> first;
   for (const auto& n : expected) first.push_back(read_file(out / n));
-  CHECK(parse_yaml_docs(first[0])[0]["metadata"]["name"] == "alpha-0");
+  CHECK(parse_yaml_docs(read_file(
+            out / "default/podgang.scheduler.grove.io/alpha-0.yaml"))[0]["metadata"]["name"] == "alpha-0");
   CHECK(first[0].find("status") == std::string::npos);
 
   // A second run replaces the directory it wrote before; the bytes are the same.
   CommandResult r2 =
       run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
   REQUIRE(r2.exit_code == 0);
-  CHECK(listing(out) == expected);
+  CHECK(tree(out) == expected);
   for (size_t i = 0; i < expected.size(); ++i) CHECK(read_file(out / expected[i]) == first[i]);
   CHECK(listing(base / "nested") == std::vector<std::string>{"out"});  // no temporary left behind
 
   CommandResult js = run_grovectl("render --include podgang -o json " + two_inputs() + " --output-dir '" +
                                   (base / "json").string() + "'");
   REQUIRE(js.exit_code == 0);
-  CHECK(Json::parse(read_file(base / "json" / "0005-podgang-beta-0.json"))["metadata"]["name"] == "beta-0");
+  CHECK(Json::parse(read_file(
+            base / "json/team-b/podgang.scheduler.grove.io/beta-0.json"))["metadata"]["name"] == "beta-0");
+  fs::remove_all(base);
+}
+
+TEST_CASE("render --output-dir: adding an input renames no other file; stale files go") {
+  fs::path base = fresh_dir("gitops");
+  fs::path out = base / "out";
+  // Only beta first (the second document of two.yaml), then alpha and beta: beta's file keeps its path and
+  // bytes; rendering beta alone again leaves no file of alpha behind (the directory holds one render).
+  std::string doc = read_file(testdata("render/two.yaml"));
+  std::string beta_only = doc.substr(doc.find("---") + 4);
+  REQUIRE(run_grovectl("render -f - --output-dir '" + out.string() + "'", beta_only).exit_code == 0);
+  const std::string beta = "team-b/podgang.scheduler.grove.io/beta-0.yaml";
+  std::string before = read_file(out / beta);
+  REQUIRE(run_grovectl("render " + two_inputs() + " --output-dir '" + out.string() + "'").exit_code == 0);
+  CHECK(read_file(out / beta) == before);
+  CHECK(tree(out).size() > 2);
+  REQUIRE(run_grovectl("render -f - --output-dir '" + out.string() + "'", beta_only).exit_code == 0);
+  for (const auto& f : tree(out)) CHECK(f.find("alpha") == std::string::npos);
   fs::remove_all(base);
 }
 
@@ -128,7 +162,7 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
   fs::path out = base / "out";
   REQUIRE(run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'")
               .exit_code == 0);
-  std::string before = read_file(out / "0001-podgang-alpha-0.yaml");
+  std::string before = read_file(out / "default/podgang.scheduler.grove.io/alpha-0.yaml");
   // The second object's file name is longer than any file system allows, so writing fails after the
   // first file has been written into the temporary directory.
   std::string long_name(250, 'a');
@@ -143,8 +177,8 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
     CommandResult r = run_grovectl("render --include podgang -f - --output-dir '" + out.string() + "'", bad);
     INFO(r.err);
     CHECK(r.exit_code == 3);
-    CHECK(listing(out).size() == 5);
-    CHECK(read_file(out / "0001-podgang-alpha-0.yaml") == before);
+    CHECK(tree(out).size() == 5);
+    CHECK(read_file(out / "default/podgang.scheduler.grove.io/alpha-0.yaml") == before);
     CHECK(listing(base) == std::vector<std::string>{"out"});
   }
   SECTION("new output directory with missing parents") {
@@ -159,7 +193,7 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
         run_grovectl("render --include podgang -f '" + testdata("render/unknown-clique.yaml").string() +
                      "' --output-dir '" + out.string() + "'");
     CHECK(r.exit_code == 1);
-    CHECK(read_file(out / "0001-podgang-alpha-0.yaml") == before);
+    CHECK(read_file(out / "default/podgang.scheduler.grove.io/alpha-0.yaml") == before);
   }
   fs::remove_all(base);
 }
@@ -183,4 +217,20 @@ TEST_CASE("render --output-dir under a path that cannot be created fails cleanly
     fs::permissions(ro, fs::perms::owner_all);
   }
   fs::remove_all(base);
+}
+
+TEST_CASE("render --include kinds that select nothing say so on stderr") {
+  // two.yaml holds PodCliqueSets only: --include jobset selects nothing (DESIGN §1 --include), podgang does.
+  CommandResult r = run_grovectl("render --include podgang,jobset " + two_inputs());
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(count_occurrences(
+            r.err, "--include jobset selected nothing: no input is a JobSet [render/include-empty]") == 1);
+  CHECK(count_occurrences(r.err, "[render/include-empty]") == 1);
+  CHECK_FALSE(r.out.empty());
+  // A JobSet input: its own JobSet is emitted, nothing to say.
+  CommandResult js =
+      run_grovectl("render --include jobset -f '" + testdata("jobset/trainer.yaml").string() + "'");
+  CHECK(js.exit_code == 0);
+  CHECK(js.err.find("render/include-empty") == std::string::npos);
 }

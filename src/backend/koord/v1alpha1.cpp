@@ -118,7 +118,8 @@ class KoordMapping final : public Mapping {
           "capability/koord-label-length",
           fmt::format("{}: PodGroup name {} is {} characters, too long for the pod label {} (63); pods "
                       "join with the annotation {} instead, on which koord-scheduler may keep a one-pod "
-                      "gang for a pod it sees before its PodGroup (scheduler-crs.md §1.7); shorten the "
+                      "gang for a pod it sees before its PodGroup (koordinator-sh/koordinator "
+                      "pkg/scheduler/plugins/coscheduling/core/gang_cache.go; untested); shorten the "
                       "names to use the label",
                       gang_subject(gang), name, name.size(), kPodGroupLabel, kGangNameAnnotation),
           gang_location(gang));

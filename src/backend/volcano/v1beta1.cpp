@@ -2,6 +2,8 @@
 // §4.6).
 #include <fmt/format.h>
 
+#include <set>
+
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
@@ -25,13 +27,26 @@ std::string volcano_queue(const Gang& gang) {
   return q.empty() ? "default" : q;
 }
 
+// The pod label that tells the pod groups of a gang apart: grove.io/podclique, as Grove's backend selects
+// (scheduler-crs.md §3.3), for a PodCliqueSet; the label the input's controller sets otherwise, since the
+// pods of a JobSet carry no Grove labels.
+std::string group_label_key(const Gang& gang) {
+  return gang.source && !gang.source->group_label_key.empty() ? gang.source->group_label_key
+                                                              : "grove.io/podclique";
+}
+
+bool from_podcliqueset(const Gang& gang) {
+  return !gang.source || gang.source->kind == "PodCliqueSet";
+}
+
 Json sub_group_policy(const Gang& gang) {
+  const std::string key = group_label_key(gang);
   Json out = Json::array();
   for (const auto& pg : gang.groups) {
     Json p = Json::object();
     p["name"] = pg.name;
-    p["labelSelector"] = Json{{"matchLabels", Json{{"grove.io/podclique", pg.name}}}};
-    p["matchLabelKeys"] = Json::array({"grove.io/podclique"});
+    p["labelSelector"] = Json{{"matchLabels", Json{{key, pg.name}}}};
+    p["matchLabelKeys"] = Json::array({key});
     p["subGroupSize"] = pg.min_count > 0 ? pg.min_count : 1;
     p["minSubGroups"] = 1;
     out.push_back(std::move(p));
@@ -47,6 +62,47 @@ class VolcanoMapping final : public Mapping {
             .hierarchy = "flat",
             .kinds = {"scheduling.volcano.sh/v1beta1 PodGroup"},
             .gates = {}};
+  }
+
+  // Grove's queue rules over the clique templates (grove.md §3.5, §10), so that render refuses what
+  // validate reports: a clique's queue must be valid and equal the PodCliqueSet's, and every clique must
+  // resolve (its own, else the PodCliqueSet's, else "default") to one queue.
+  void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {
+    if (src.kind != "PodCliqueSet") return;
+    auto queue_of = [](const StringMap& annotations) {
+      auto it = annotations.find(kQueueAnnotation);
+      return it == annotations.end() ? std::string() : trim(it->second);
+    };
+    const std::string pcs_queue = queue_of(src.annotations);
+    std::set<std::string> resolved;
+    for (const auto& t : src.templates) {
+      const std::string q = queue_of(t.annotations);
+      std::string problem;
+      if (!q.empty() && !is_dns_subdomain(q)) {
+        problem = fmt::format(
+            "PodClique {} has queue annotation {} value \"{}\", which is not a valid DNS-1123 "
+            "subdomain",
+            t.name, kQueueAnnotation, q);
+      } else if (!q.empty() && !pcs_queue.empty() && q != pcs_queue) {
+        problem = fmt::format(
+            "conflicting volcano queue annotations: PodCliqueSet has \"{}\", PodClique has \"{}\"", pcs_queue,
+            q);
+      }
+      if (!problem.empty()) {
+        diags.error("capability/volcano-queue",
+                    fmt::format("{} {}/{}: {}", src.kind, src.ns, src.name, problem), src.location);
+        return;
+      }
+      resolved.insert(!q.empty() ? q : (!pcs_queue.empty() ? pcs_queue : "default"));
+    }
+    if (resolved.size() > 1) {
+      diags.error(
+          "capability/volcano-queue",
+          fmt::format("{} {}/{}: all PodCliques in a PodCliqueSet using volcano scheduler must resolve "
+                      "to the same queue",
+                      src.kind, src.ns, src.name),
+          src.location);
+    }
   }
 
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
@@ -70,8 +126,9 @@ class VolcanoMapping final : public Mapping {
     }
     require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_dns_label(gang, "value of pod label grove.io/podclique in subGroupPolicy.labelSelector",
-                        pg.name, shorten_group_names(gang), diags);
+      require_dns_label(
+          gang, fmt::format("value of pod label {} in subGroupPolicy.labelSelector", group_label_key(gang)),
+          pg.name, shorten_group_names(gang), diags);
     }
   }
 
@@ -88,11 +145,14 @@ class VolcanoMapping final : public Mapping {
     return {ctx.templates.instantiate("volcano/v1beta1/PodGroup.yaml", computed)};
   }
 
-  PodMembership membership(const Gang& gang, const PodGroup&, const MappingContext&) const override {
+  PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
     PodMembership m;
     m.scheduler_name = "volcano";
     m.annotations["scheduling.k8s.io/group-name"] = gang.name;
     m.annotations["scheduling.volcano.sh/group-name"] = gang.name;
+    // A JobSet's pod template does not show the label its controller adds at runtime; written into the
+    // template (the same value the controller sets), the subGroupPolicy selector visibly matches its pods.
+    if (!from_podcliqueset(gang)) m.labels[group_label_key(gang)] = group.name;
     return m;
   }
 };

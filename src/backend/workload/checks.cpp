@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "backend/checks.hpp"
 #include "model/feature_gates.hpp"
 
@@ -83,6 +85,36 @@ void check_priority(const Gang& gang, const WorkloadTarget& target, const Mappin
       diags);
 }
 
+std::string described_class(const std::string& priority_class_name) {
+  return priority_class_name.empty() ? "no priorityClassName"
+                                     : "priorityClassName \"" + priority_class_name + "\"";
+}
+
+// Kubernetes 1.37 (k8s-workload-api.md §6.3, §12): API validation requires one priorityClassName on all
+// templates of a Workload, and kube-scheduler refuses a pod group whose pods' priority differs from the
+// group's. The groups carry the gang's class (the PodGang's, grove.md §4.4); the pods keep their own
+// (grove.md §10), so every pod template whose class differs is refused, naming both places.
+void check_pod_priorities(const Gang& gang, const WorkloadTarget& target, Diagnostics& diags) {
+  if (!target.uniform_priority || !gang.source) return;
+  std::set<std::string> reported;
+  for (const auto& pg : gang.groups) {
+    const TemplateMeta* t = gang.source->template_named(pg.template_name);
+    if (!t || t->priority_class_name == gang.priority_class_name || !reported.insert(t->name).second)
+      continue;
+    diags.error(
+        "capability/priority-mismatch",
+        fmt::format("{}: the pods of {} have {} ({} at {}), but their {} PodGroup gets {} ({} at {}); "
+                    "Kubernetes 1.37 requires one priorityClassName for all templates of a Workload, and "
+                    "kube-scheduler refuses pods whose priority differs from their PodGroup's (kubernetes "
+                    "PR #139920); give both the same priorityClassName",
+                    gang_subject(gang), t->name, described_class(t->priority_class_name),
+                    t->priority_place.field, format_location(t->priority_place.at), target.api,
+                    described_class(gang.priority_class_name), gang.priority_place.field,
+                    format_location(gang.priority_place.at)),
+        t->priority_place.at, t->priority_place.field);
+  }
+}
+
 }  // namespace
 
 void check_implied_gates(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) {
@@ -103,6 +135,7 @@ void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const M
   check_implied_gates(gang, ctx, diags);
   check_topology(gang, target, ctx, diags);
   check_priority(gang, target, ctx, diags);
+  check_pod_priorities(gang, target, diags);
   require_positive_min_counts(gang, fmt::format("the {} Workload API (gang.minCount)", target.api), diags);
   require_dns_subdomain(gang, "Workload name", gang.name, shorten_source_name(gang), diags);
   for (const auto& pg : gang.groups) {

@@ -19,6 +19,8 @@ struct WorkloadTarget {
   bool composite = false;       // topology at gang and group-config level via CompositePodGroups
   bool priority_gated = false;  // 1.36: priorityClassName needs WorkloadAwarePreemption
   bool has_priority = true;     // 1.35 has no priorityClassName
+  // 1.37: one priority for a whole Workload, equal to its pods' (kubernetes PR #139920)
+  bool uniform_priority = false;
 };
 
 inline bool topology_gate_on(const MappingContext& ctx) {

@@ -27,6 +27,7 @@ const WorkloadTarget kTarget{
     .composite = true,
     .priority_gated = false,
     .has_priority = true,
+    .uniform_priority = true,
 };
 constexpr const char* kApi = "default-scheduler/v1alpha3/";
 

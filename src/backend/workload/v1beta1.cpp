@@ -18,6 +18,7 @@ const WorkloadTarget kTarget{
     .composite = false,
     .priority_gated = false,
     .has_priority = true,
+    .uniform_priority = true,
 };
 
 class WorkloadV1beta1 final : public Mapping {

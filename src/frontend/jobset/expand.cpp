@@ -97,6 +97,11 @@ StringMap propagated_annotations(const JobSet& js, const ReplicatedJob& rj) {
   return m;
 }
 
+InputPlace priority_place(const JobSet& js, const ReplicatedJob& rj) {
+  const std::string pointer = rj.pod_template_pointer() + "/spec/priorityClassName";
+  return {.at = js.doc ? js.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+}
+
 Gang new_gang(const JobSet& js, const std::string& name, const std::shared_ptr<const GangSource>& source) {
   Gang g;
   g.name = name;
@@ -109,7 +114,9 @@ Gang new_gang(const JobSet& js, const std::string& name, const std::shared_ptr<c
   return g;
 }
 
-std::shared_ptr<const GangSource> make_source(const JobSet& js) {
+}  // namespace
+
+std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js) {
   auto s = std::make_shared<GangSource>();
   s->api_version = "jobset.x-k8s.io/v1alpha2";
   s->kind = "JobSet";
@@ -117,14 +124,21 @@ std::shared_ptr<const GangSource> make_source(const JobSet& js) {
   s->ns = js.ns;
   s->labels = js.labels;
   s->annotations = js.annotations;
-  for (const auto& rj : js.replicated_jobs)
-    s->templates.push_back({rj.name, rj.pod_labels, rj.pod_annotations});
+  for (const auto& rj : js.replicated_jobs) {
+    s->templates.push_back({.name = rj.name,
+                            .labels = rj.pod_labels,
+                            .annotations = rj.pod_annotations,
+                            .priority_class_name = rj.priority_class_name,
+                            .priority_place = priority_place(js, rj)});
+  }
   if (js.doc) s->location = js.doc->locate();
   s->doc = js.doc;
+  // labelAndAnnotateObject puts it on every pod with the replicated job name, the pod group name (jobset.md
+  // §2).
+  s->group_label_key = key("replicatedjob-name");
+  s->index_templates();
   return s;
 }
-
-}  // namespace
 
 PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
   const ReplicatedJob& rj = js.replicated_jobs[rj_index];
@@ -162,15 +176,18 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
 }
 
 std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, bool with_pods) {
-  auto source = make_source(js);
+  auto source = jobset_gang_source(js);
   std::vector<Gang> gangs;
   if (mode == JobSetGangMode::kJobSet) {
     Gang gang = new_gang(js, js.name, source);
     for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
       const ReplicatedJob& rj = js.replicated_jobs[i];
       if (rj.pod_count() <= 0) continue;
+      if (gang.groups.empty() || (gang.priority_class_name.empty() && !rj.priority_class_name.empty())) {
+        gang.priority_class_name = rj.priority_class_name;
+        gang.priority_place = priority_place(js, rj);
+      }
       gang.groups.push_back(jobset_pod_group(js, i, with_pods));
-      if (gang.priority_class_name.empty()) gang.priority_class_name = rj.priority_class_name;
     }
     if (!gang.groups.empty()) gangs.push_back(std::move(gang));
     return gangs;
@@ -181,6 +198,7 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, boo
     Gang gang = new_gang(js, fmt::format("{}-{}", js.name, rj.name), source);
     gang.labels[key("replicatedjob-name")] = rj.name;
     gang.priority_class_name = rj.priority_class_name;
+    gang.priority_place = priority_place(js, rj);
     gang.groups.push_back(jobset_pod_group(js, i, with_pods));
     gangs.push_back(std::move(gang));
   }

@@ -6,6 +6,7 @@
 // Gang labels: the JobSet's labels plus jobset.sigs.k8s.io/jobset-name (and .../replicatedjob-name per
 // replicated-job gang), as the JobSet controller labels its own children. Gang annotations: the JobSet's,
 // without JobSet-controller keys (*jobset.sigs.k8s.io/*) and kubectl's last-applied configuration.
+#include <memory>
 #include <vector>
 
 #include "frontend/jobset/types.hpp"
@@ -20,6 +21,9 @@ std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, boo
 
 // Pod group of one replicated job; with_pods adds the names "<js>-<rj>-<jobIdx>-<podIdx>" and the
 // labels/annotations the JobSet and Job controllers put on each pod.
+// What every gang of `js` points back to.
+std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js);
+
 PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods);
 
 }  // namespace grovectl

@@ -44,6 +44,10 @@ bool JobSetSource::check(const RenderOptions& options, RenderBudget& budget, Dia
   return diags.error_count() == errors_before && check_jobset_size(js_, input_, options, budget, diags);
 }
 
+std::shared_ptr<const GangSource> JobSetSource::gang_source() const {
+  return jobset_gang_source(js_);
+}
+
 std::vector<Gang> JobSetSource::expand(const RenderOptions& options, Backend, Diagnostics&) const {
   const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
   return expand_jobset_gangs(js_, options.jobset_gang, with_pods);

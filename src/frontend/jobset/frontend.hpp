@@ -16,6 +16,7 @@ class JobSetSource final : public Source {
   SchedulerNames scheduler_names() const override;
   bool check(const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) const override;
   std::vector<Gang> expand(const RenderOptions& options, Backend backend, Diagnostics& diags) const override;
+  std::shared_ptr<const GangSource> gang_source() const override;
   std::set<IncludeKind> default_includes() const override;
   std::optional<Json> inject_membership(const std::vector<Gang>& gangs, const MembershipOf& membership,
                                         Diagnostics& diags) const override;

@@ -26,10 +26,14 @@ struct GroupReplica {
 };
 const GroupReplica kStandalone{};
 
+InputPlace input_place(const PodCliqueSet& pcs, const std::string& pointer) {
+  return {.at = pcs.doc ? pcs.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+}
+
 class Expander {
  public:
   explicit Expander(const PcsExpandInput& in)
-      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(make_source()) {
+      : in_(in), pcs_(*in.pcs), tas_(in.topology), source_(podcliqueset_gang_source(pcs_)) {
     for (const auto* o : in_.overrides) overrides_[override_key(o->kind, o->name)].push_back(o);
   }
 
@@ -44,27 +48,7 @@ class Expander {
   }
 
  private:
-  std::shared_ptr<const GangSource> make_source() const {
-    auto s = std::make_shared<GangSource>();
-    s->api_version = "grove.io/v1alpha1";
-    s->kind = "PodCliqueSet";
-    s->name = pcs_.name;
-    s->ns = pcs_.ns;
-    s->labels = pcs_.labels;
-    s->annotations = pcs_.annotations;
-    for (const auto& c : pcs_.cliques) s->templates.push_back({c.name, c.labels, c.annotations});
-    if (pcs_.doc) s->location = pcs_.doc->locate();
-    s->doc = pcs_.doc;
-    s->declares_topology = has_any_topology_constraint(pcs_);
-    if (pcs_.topology) s->topology_pointer = pcs_.topology->pointer;
-    for (const auto& c : pcs_.cliques) {
-      if (c.topology && s->topology_pointer.empty()) s->topology_pointer = c.topology->pointer;
-    }
-    for (const auto& g : pcs_.scaling_groups) {
-      if (g.topology && s->topology_pointer.empty()) s->topology_pointer = g.topology->pointer;
-    }
-    return s;
-  }
+  InputPlace place(const std::string& pointer) const { return input_place(pcs_, pointer); }
 
   std::string prefix(int32_t r) const { return fmt::format("{}-{}", pcs_.name, r); }
 
@@ -73,6 +57,7 @@ class Expander {
     g.name = name;
     g.ns = pcs_.ns;
     g.priority_class_name = pcs_.priority_class_name;
+    g.priority_place = place("/spec/template/priorityClassName");
     g.source = source_;
     if (!pcs_.uid.empty()) g.owner = OwnerReference{"grove.io/v1alpha1", "PodCliqueSet", pcs_.name, pcs_.uid};
     return g;
@@ -194,34 +179,69 @@ class Expander {
 
 }  // namespace
 
+std::shared_ptr<const GangSource> podcliqueset_gang_source(const PodCliqueSet& pcs) {
+  auto s = std::make_shared<GangSource>();
+  s->api_version = "grove.io/v1alpha1";
+  s->kind = "PodCliqueSet";
+  s->name = pcs.name;
+  s->ns = pcs.ns;
+  s->labels = pcs.labels;
+  s->annotations = pcs.annotations;
+  for (const auto& c : pcs.cliques) {
+    s->templates.push_back(
+        {.name = c.name,
+         .labels = c.labels,
+         .annotations = c.annotations,
+         .priority_class_name = c.priority_class_name,
+         .priority_place = input_place(pcs, c.pointer + "/spec/podSpec/priorityClassName")});
+  }
+  if (pcs.doc) s->location = pcs.doc->locate();
+  s->doc = pcs.doc;
+  s->declares_topology = has_any_topology_constraint(pcs);
+  if (pcs.topology) s->topology_pointer = pcs.topology->pointer;
+  for (const auto& c : pcs.cliques) {
+    if (c.topology && s->topology_pointer.empty()) s->topology_pointer = c.topology->pointer;
+  }
+  for (const auto& g : pcs.scaling_groups) {
+    if (g.topology && s->topology_pointer.empty()) s->topology_pointer = g.topology->pointer;
+  }
+  s->group_label_key = "grove.io/podclique";
+  s->index_templates();
+  return s;
+}
+
 std::vector<Gang> expand_podcliqueset(const PcsExpandInput& input) {
   return Expander(input).run();
 }
 
-const ClusterTopologyBinding* select_topology_binding(
-    const PodCliqueSet& pcs, const std::vector<const ClusterTopologyBinding*>& bindings, Diagnostics& diags) {
-  if (bindings.empty() || !has_any_topology_constraint(pcs)) return nullptr;
+TopologySelection select_topology_binding(const PodCliqueSet& pcs,
+                                          const std::vector<const ClusterTopologyBinding*>& bindings,
+                                          Diagnostics& diags) {
+  if (bindings.empty() || !has_any_topology_constraint(pcs)) return {};
+  const TopologySelection without_levels{.binding = nullptr, .tas_on = true};
   Location where = pcs.doc ? pcs.doc->locate("/spec/template") : Location{};
   std::string name = first_explicit_topology_name(pcs);
   if (name.empty()) {
     diags.warning(
         "render/topology-dropped",
-        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped, as "
-                    "the operator does",
+        fmt::format("PodCliqueSet {} sets topology constraints but no topologyName; they are dropped "
+                    "(the scaling groups' topologyConstraintGroupConfigs entries stay, without "
+                    "constraints), as the operator does",
                     pcs.name),
         where, "spec.template");
-    return nullptr;
+    return without_levels;
   }
   for (const auto* b : bindings) {
-    if (b->name == name) return b;
+    if (b->name == name) return {.binding = b, .tas_on = true};
   }
   diags.warning(
       "render/topology-dropped",
       fmt::format("ClusterTopologyBinding \"{}\" is not among the inputs; the topology constraints of "
-                  "PodCliqueSet {} are dropped, as the operator does when it is not found",
+                  "PodCliqueSet {} are dropped (the scaling groups' topologyConstraintGroupConfigs "
+                  "entries stay, without constraints), as the operator does when it is not found",
                   name, pcs.name),
       where, "spec.template");
-  return nullptr;
+  return without_levels;
 }
 
 }  // namespace grovectl

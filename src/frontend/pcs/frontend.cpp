@@ -75,6 +75,8 @@ class PcsSource final : public Source {
     return expand_podcliqueset(input);
   }
 
+  std::shared_ptr<const GangSource> gang_source() const override { return podcliqueset_gang_source(pcs_); }
+
   std::set<IncludeKind> default_includes() const override {
     return {IncludeKind::kPodGang, IncludeKind::kScheduler};
   }

@@ -46,6 +46,7 @@ CliqueTemplate read_clique(ObjectReader& r, const std::string& p) {
   if (r.expect_object(s + "/podSpec", Presence::kRequired)) {
     c.scheduler_name = r.string(s + "/podSpec/schedulerName").value_or("");
     c.restart_policy = r.string(s + "/podSpec/restartPolicy").value_or("");
+    c.priority_class_name = r.string(s + "/podSpec/priorityClassName").value_or("");
     size_t containers = r.list_size(s + "/podSpec/containers", Presence::kRequired);
     for (size_t i = 0; i < containers; ++i)
       r.string(pointer_append(s + "/podSpec/containers", i) + "/name", Presence::kRequired);

@@ -14,11 +14,20 @@ namespace grovectl {
 std::string first_explicit_topology_name(const PodCliqueSet& pcs);
 bool has_any_topology_constraint(const PodCliqueSet& pcs);
 
-// Domain -> key translation for one binding; nullptr binding means topology-aware scheduling is off.
+// What the operator works with (grove.md §4.2-§4.3): whether topology-aware scheduling is on, and the
+// binding it found. On without a binding (the PodCliqueSet names none, or one that is not there), every
+// constraint translates to nil but the scaling groups' topologyConstraintGroupConfigs entries are kept.
+struct TopologySelection {
+  const ClusterTopologyBinding* binding = nullptr;
+  bool tas_on = false;
+};
+
+// Domain -> key translation for one selection.
 class TopologyTranslator {
  public:
-  explicit TopologyTranslator(const ClusterTopologyBinding* binding) : binding_(binding) {}
-  bool enabled() const { return binding_ != nullptr; }
+  explicit TopologyTranslator(TopologySelection selection)
+      : binding_(selection.binding), on_(selection.tas_on) {}
+  bool enabled() const { return on_; }
   std::string binding_name() const { return binding_ ? binding_->name : ""; }
   // T(tc): nil when off, tc absent, or neither domain is a level of the binding.
   std::optional<PackConstraint> translate(const std::optional<TopologyConstraintSpec>& tc) const;
@@ -26,6 +35,7 @@ class TopologyTranslator {
  private:
   std::string key_for(const std::string& domain) const;
   const ClusterTopologyBinding* binding_;
+  bool on_;
 };
 
 }  // namespace grovectl

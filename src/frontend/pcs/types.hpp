@@ -40,8 +40,9 @@ struct CliqueTemplate {
   std::optional<int32_t> min_available;
   std::vector<std::string> starts_after;
   std::optional<AutoScalingSpec> auto_scaling;
-  std::string scheduler_name;  // podSpec.schedulerName
-  std::string restart_policy;  // podSpec.restartPolicy
+  std::string scheduler_name;       // podSpec.schedulerName
+  std::string priority_class_name;  // podSpec.priorityClassName: the pods' own (grove.md §10)
+  std::string restart_policy;       // podSpec.restartPolicy
 };
 
 struct ScalingGroupConfig {

@@ -18,8 +18,12 @@ Gang worked_example_gang(int32_t encoder_min) {
   src->name = "test-pcs";
   src->ns = "default";
   src->labels = {{"kai.scheduler/queue", "team-a"}};
-  src->templates = {{"encoder-template", {{"kai.scheduler/queue", "team-a"}}, {}},
-                    {"decoder-template", {{"kai.scheduler/queue", "team-a"}}, {}}};
+  for (const char* name : {"encoder-template", "decoder-template"}) {
+    TemplateMeta t;
+    t.name = name;
+    t.labels = {{"kai.scheduler/queue", "team-a"}};
+    src->templates.push_back(t);
+  }
   Gang g;
   g.name = "test-podgang";
   g.ns = "default";
@@ -184,4 +188,17 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
   CHECK(m.exit_code == 1);
   CHECK_THAT(m.err, Catch::Contains("KAI queue on PodCliqueSet ns1/mq is \"q1\" but PodClique template \"b\" "
                                     "resolves to \"q2\""));
+}
+
+TEST_CASE("kai: the queue is required also when the PodCliqueSet has replicas 0") {
+  // grove.md §10: the KAI backend's ValidatePodCliqueSet requires the queue regardless of replicas; render
+  // refuses what validate reports (DESIGN §1), although such a PodCliqueSet has no gang.
+  for (const std::string command : {"render", "validate"}) {
+    auto r = run_grovectl(command + " -f " + td("backends/zero-replicas-no-queue-pcs.yaml"));
+    INFO(command << "\n" << r.out << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(
+        r.out + r.err,
+        Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/idle or its PodClique templates"));
+  }
 }

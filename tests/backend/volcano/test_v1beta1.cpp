@@ -118,3 +118,36 @@ TEST_CASE("volcano: any topology is refused") {
   CHECK(without.exit_code == 1);
   CHECK_THAT(without.err, Catch::Contains("[capability/volcano-topology]"));
 }
+
+TEST_CASE("volcano: a JobSet's subGroupPolicy selects a label its pods and emitted pod templates carry") {
+  // testdata/jobset/mixed-priority.yaml: replicated jobs a and b, 1 pod each, one JobSet-wide gang "mixed".
+  // A JobSet's pods carry no Grove labels; the JobSet controller labels every pod with
+  // jobset.sigs.k8s.io/replicatedjob-name = the replicated job (jobset.md §2), the pod group name here. So
+  // the selector uses that label, and the emitted pod templates carry it next to Volcano's group-name
+  // annotations (scheduler-crs.md §3.2-§3.3) so that the emitted JobSet visibly matches.
+  auto objects = render_ok("-f " + td("jobset/mixed-priority.yaml") + " --backend volcano");
+  auto pgs = of_kind(objects, "PodGroup", "scheduling.volcano.sh/v1beta1");
+  REQUIRE(pgs.size() == 1);
+  CHECK(pgs[0]["spec"] == yaml(R"(
+minMember: 2
+queue: default
+priorityClassName: high
+subGroupPolicy:
+- name: a
+  labelSelector: {matchLabels: {jobset.sigs.k8s.io/replicatedjob-name: a}}
+  matchLabelKeys: [jobset.sigs.k8s.io/replicatedjob-name]
+  subGroupSize: 1
+  minSubGroups: 1
+- name: b
+  labelSelector: {matchLabels: {jobset.sigs.k8s.io/replicatedjob-name: b}}
+  matchLabelKeys: [jobset.sigs.k8s.io/replicatedjob-name]
+  subGroupSize: 1
+  minSubGroups: 1
+)"));
+  auto jobsets = of_kind(objects, "JobSet");
+  REQUIRE(jobsets.size() == 1);
+  CHECK(jobsets[0]["spec"]["replicatedJobs"][1]["template"]["spec"]["template"]["metadata"] == yaml(R"(
+labels: {jobset.sigs.k8s.io/replicatedjob-name: b}
+annotations: {scheduling.k8s.io/group-name: mixed, scheduling.volcano.sh/group-name: mixed}
+)"));
+}

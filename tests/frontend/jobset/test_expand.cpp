@@ -64,7 +64,7 @@ TEST_CASE("jobset gang: one gang named after the JobSet, one pod group per repli
   const Diagnostic* zero = find_rule(c.diags, "jobset/no-pods");
   REQUIRE(zero);
   CHECK(zero->severity == Severity::kWarning);
-  CHECK(zero->location.line == 70);  // "- name: spare"
+  CHECK(zero->location.line == 71);  // "- name: spare"
 }
 
 TEST_CASE("pod names and labels follow the JobSet and Job controllers") {
@@ -133,7 +133,7 @@ TEST_CASE("replicated-job gang: one gang <jobset>-<replicatedJob> per replicated
     CHECK(g.labels.at("jobset.sigs.k8s.io/replicatedjob-name") == g.groups[0].name);
   }
   CHECK(c.expansion.gangs[1].groups[0].min_count == 6);
-  CHECK(c.expansion.gangs[2].priority_class_name.empty());
+  CHECK(c.expansion.gangs[2].priority_class_name == "high");
 }
 
 TEST_CASE("the JobSet webhook's and CRD defaults are applied (jobset.md §1.4)") {

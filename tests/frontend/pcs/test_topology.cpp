@@ -92,6 +92,27 @@ TEST_CASE("golden case 12: TAS off drops every topology field (grove.md §5 #12)
   }
 }
 
+TEST_CASE(
+    "TAS on but the named binding absent: constraints nil, group-config entries kept (grove.md §4.2-§4.3)") {
+  // case08.yaml names ClusterTopologyBinding test-topology; only cluster-topology is given, so topology-aware
+  // scheduling is on but the binding is not found: levels are nil and every constraint becomes nil (§4.3),
+  // while §4.2 still appends a topologyConstraintGroupConfigs entry for each scaling-group replica whose
+  // group has a constraint ("may be nil"). scaling-group {2, 1, [decode-leader, decode-worker], rack}: the
+  // base gang test-pcs-0 gets one entry test-pcs-0-scaling-group-0, without topologyConstraint; no
+  // grove.io/topology-name annotation, since no constraint survives (§4.4).
+  auto gangs = render_podgangs(golden("case08.yaml") + " " + testdata("backends/topology.yaml").string());
+  REQUIRE(gangs.size() == 2);
+  CHECK(gangs[0]["spec"]["topologyConstraintGroupConfigs"] ==
+        Json::parse(R"([{"name": "test-pcs-0-scaling-group-0",
+      "podGroupNames": ["test-pcs-0-scaling-group-0-decode-leader", "test-pcs-0-scaling-group-0-decode-worker"]}])"));
+  CHECK_FALSE(gangs[1]["spec"].contains("topologyConstraintGroupConfigs"));  // scaled gangs have none (§4.2)
+  for (const auto& g : gangs) {
+    CHECK(pack(g["spec"]) == kNone);
+    for (const auto& pg : g["spec"]["podgroups"]) CHECK(pack(pg) == kNone);
+    CHECK_FALSE(g["metadata"].contains("annotations"));
+  }
+}
+
 TEST_CASE("golden case 15: tas-hierarchy, minAvailable = replicas gives one gang (grove.md §5 #15)") {
   auto gangs = render_podgangs(golden("case15.yaml") + " " + golden("ctb-grove-topology.yaml"));
   REQUIRE(
