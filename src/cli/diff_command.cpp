@@ -18,7 +18,6 @@
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_rules.hpp"
 
 namespace grovectl {
 namespace {
@@ -219,14 +218,16 @@ int run_diff(const DiffFlags& flags) {
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // Inputs the API server would refuse (validate's layer 2) have no objects to compare.
-  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
+  // One verdict: inputs validate reports as errors (layers 1-3) have no objects to compare; documents
+  // that are not grovectl's are left out.
+  DocumentRefs renderable;
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, s->options, diags);
   std::vector<Json> rendered;
-  if (!diags.has_errors()) rendered = render_documents(docs, s->options, templates, diags);
+  if (!diags.has_errors()) rendered = render_documents(renderable, s->options, templates, diags);
   Sides sides;
   if (!diags.has_errors() && s->target) {
     sides.old_side = rendered;
-    sides.new_side = render_documents(docs, *s->target, templates, diags);
+    sides.new_side = render_documents(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
     live_sides(flags, docs, rendered, sides, diags);
   }
@@ -245,8 +246,8 @@ int run_diff(const DiffFlags& flags) {
   }
   if (s->target) {
     Diagnostics scratch;  // the renders above already reported every problem
-    auto from_gangs = expand_gangs(docs, s->options, scratch);
-    auto to_gangs = expand_gangs(docs, *s->target, scratch);
+    auto from_gangs = expand_gangs(renderable, s->options, scratch);
+    auto to_gangs = expand_gangs(renderable, *s->target, scratch);
     diff::PlanInputs in{plan_side(s->options),
                         plan_side(*s->target),
                         s->options.backend.has_value(),

@@ -6,7 +6,6 @@
 #include "core/exit_codes.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_rules.hpp"
 #include "yaml/emitter.hpp"
 
 namespace grovectl {
@@ -29,8 +28,10 @@ int run_render(const RenderFlags& flags) {
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // What the API server would refuse (validate's layer 2) is never rendered.
-  if (!diags.has_errors()) check_input_documents(docs, unknown_field_policy(flags.selectors), diags);
+  // One verdict: what validate reports as an error (layers 1-3) is never rendered, and documents that are
+  // not grovectl's never reach the output.
+  DocumentRefs renderable;
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, diags);
   std::vector<Json> objects;
   // YAML to stdout is built as text object by object (peak memory: the text, not every object's tree);
   // it is printed only when the whole render succeeded, so errors never leave partial output. The text
@@ -41,7 +42,7 @@ int run_render(const RenderFlags& flags) {
     if (stream_yaml) {
       constexpr size_t kChunk = 1 << 20;
       bool first = true;
-      render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
+      render_documents_each(renderable, *options, templates, diags, [&](Json&& o) {
         if (yaml_chunks.empty() || yaml_chunks.back().size() >= kChunk) {
           yaml_chunks.emplace_back();
           yaml_chunks.back().reserve(kChunk + (kChunk >> 2));
@@ -52,7 +53,8 @@ int run_render(const RenderFlags& flags) {
         append_yaml(out, o);
       });
     } else {
-      objects = render_documents(docs, *options, templates, diags);
+      render_documents_each(renderable, *options, templates, diags,
+                            [&](Json&& o) { objects.push_back(std::move(o)); });
     }
   }
   if (diags.has_errors()) {

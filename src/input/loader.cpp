@@ -69,18 +69,50 @@ void load_one_file(const fs::path& path, std::vector<SourceDocument>& out, Diagn
   }
 }
 
-void load_directory(const fs::path& dir, std::vector<SourceDocument>& out, Diagnostics& diags,
-                    const LoadOptions& options) {
+bool ignored(const fs::path& p, const LoadOptions& options) {
+  const std::string text = p.string();
+  return std::any_of(options.ignore.begin(), options.ignore.end(),
+                     [&](const std::regex& re) { return std::regex_search(text, re); });
+}
+
+bool is_hidden(const fs::path& p) {
+  const std::string name = p.filename().string();
+  return name.size() > 1 && name[0] == '.' && name != "..";
+}
+
+// The manifests below `dir`, sorted; what cannot be read on the way is reported.
+std::vector<fs::path> walk_directory(const fs::path& dir, Diagnostics& diags, const LoadOptions& options) {
   std::vector<fs::path> files;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    if (it->is_regular_file() && has_manifest_extension(it->path())) files.push_back(it->path());
+  auto it = fs::recursive_directory_iterator(dir, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
+    std::error_code type_ec;
+    const bool link = entry.is_symlink(type_ec);
+    const bool directory = !link && entry.is_directory(type_ec);
+    if (directory) {
+      if (is_hidden(entry.path()) || ignored(entry.path(), options)) it.disable_recursion_pending();
+      continue;
+    }
+    if (!has_manifest_extension(entry.path()) || ignored(entry.path(), options)) continue;
+    if (link && !fs::exists(entry.path(), type_ec)) {
+      diags.error(
+          "input/io",
+          fmt::format("dangling symbolic link to {}", fs::read_symlink(entry.path(), type_ec).string()),
+          Location{entry.path().string()});
+      continue;
+    }
+    if (fs::is_regular_file(entry.path(), type_ec)) files.push_back(entry.path());
   }
   if (ec)
     diags.error("input/io", fmt::format("cannot read directory: {}", ec.message()), Location{dir.string()});
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) load_one_file(f, out, diags, options);
+  return files;
+}
+
+void load_directory(const fs::path& dir, std::vector<SourceDocument>& out, Diagnostics& diags,
+                    const LoadOptions& options) {
+  for (const auto& f : walk_directory(dir, diags, options)) load_one_file(f, out, diags, options);
 }
 
 void load_stdin(std::vector<SourceDocument>& out, Diagnostics& diags, const LoadOptions& options) {

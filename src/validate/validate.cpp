@@ -6,40 +6,11 @@
 
 #include "core/parallel.hpp"
 #include "frontend/classify.hpp"
-#include "frontend/pcs/defaults.hpp"
-#include "frontend/pcs/parse.hpp"
 #include "render/pipeline.hpp"
-#include "validate/grove_rules.hpp"
-#include "validate/input_rules.hpp"
-#include "validate/jobset_rules.hpp"
+#include "validate/input_verdict.hpp"
 
 namespace grovectl {
 namespace {
-
-struct Checked {
-  const SourceDocument* doc;
-  InputKind kind;
-  bool schema_ok = true;  // no layer-2 errors
-};
-
-// The backend Grove's webhook would resolve (options first, else the first schedulerName set).
-std::optional<Backend> backend_for(const PodCliqueSet& pcs, const RenderOptions& options) {
-  if (options.backend) return options.backend;
-  for (const auto& c : pcs.cliques) {
-    if (!c.scheduler_name.empty()) return parse_backend(c.scheduler_name);
-  }
-  return Backend::kDefaultScheduler;
-}
-
-// Parses with the render frontend; its findings duplicate layer 2's, so they are kept only when
-// layer 2 found nothing (a value our schema accepts but the frontend cannot read).
-template <typename T, typename Parse>
-std::optional<T> parse_quietly(const SourceDocument& doc, bool schema_ok, Parse parse, Diagnostics& diags) {
-  Diagnostics local;
-  auto value = parse(doc, local);
-  if (schema_ok) diags.append(local);
-  return value;
-}
 
 // Layers 4 and 5 for one valid PCS or JobSet, with the inputs it depends on (bindings, overrides).
 void render_checks(const SourceDocument& doc, const DocumentRefs& context, const RenderOptions& options,
@@ -68,20 +39,38 @@ std::string metadata_name(const Json& v) {
   return n.is_string() ? n.get<std::string>() : "";
 }
 
-ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diagnostics& diags) {
+void add_to_input(std::vector<InputReport>& inputs, const Diagnostic& diag) {
+  for (auto& in : inputs) {
+    if (in.file == diag.location.file) {
+      in.findings.push_back(diag);
+      return;
+    }
+  }
+  inputs.push_back({diag.location.file, {diag}});
+}
+
+// Every document with its findings; a finding belongs to the last document of its file that starts at or
+// before its line, else to its input.
+ValidateReport file_findings(const std::vector<SourceDocument>& docs, const InputVerdict& verdict,
+                             const RenderOptions& options, const Diagnostics& diags) {
   ValidateReport report;
+  report.kube_version = options.kube_version.text();
+  report.backend = options.backend ? backend_name(*options.backend) : "";
   std::set<std::string> files;
-  for (const auto& d : docs) {
+  for (size_t i = 0; i < docs.size(); ++i) {
+    const SourceDocument& d = docs[i];
+    const CheckedDocument& checked = verdict.documents[i];
     DocumentReport r;
     r.file = d.file;
     r.index = d.index;
     r.line = d.locate().line;
     r.kind = document_kind(d.value);
     r.name = metadata_name(d.value);
+    if (checked.classified.kind == InputKind::kSkipped) r.skipped = skip_message(checked.classified);
+    if (checked.backend) r.backend = backend_name(*checked.backend);
     report.documents.push_back(r);
     files.insert(d.file);
   }
-  // Each finding belongs to the last document of its file that starts at or before its line.
   std::map<std::string, std::vector<std::pair<int, size_t>>> starts;
   for (size_t i = 0; i < report.documents.size(); ++i) {
     starts[report.documents[i].file].push_back({report.documents[i].line, i});
@@ -98,7 +87,7 @@ ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diag
     if (best) {
       best->findings.push_back(diag);
     } else {
-      report.unattached.push_back(diag);
+      add_to_input(report.inputs, diag);
       if (!diag.location.file.empty()) files.insert(diag.location.file);
     }
   }
@@ -106,113 +95,97 @@ ValidateReport file_findings(const std::vector<SourceDocument>& docs, const Diag
   return report;
 }
 
-// Layer 3 for one PodCliqueSet or JobSet; true when Grove's or JobSet's admission would let it through
-// (and layer 2 found nothing), so layers 4 and 5 may render it.
-bool admission_checks(const Checked& c, GroveCheckContext ctx, const RenderOptions& options,
-                      Diagnostics& diags) {
-  if (c.kind == InputKind::kPodCliqueSet) {
-    auto raw = parse_quietly<PodCliqueSet>(*c.doc, c.schema_ok, parse_podcliqueset, diags);
-    if (!raw) return false;
-    PodCliqueSet pcs = apply_grove_defaults(*raw, options.namespace_override.value_or(""));
-    ctx.backend = backend_for(pcs, options);
-    check_podcliqueset(*raw, pcs, ctx, diags);
-  } else if (c.kind == InputKind::kJobSet) {
-    check_jobset(*c.doc, diags);
-  } else {
-    return false;
-  }
-  return c.schema_ok && !diags.has_errors();
+bool any_error(const std::vector<Diagnostic>& findings) {
+  return std::any_of(findings.begin(), findings.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+size_t count_severity(const ValidateReport& report, Severity severity) {
+  size_t n = 0;
+  auto count = [&](const std::vector<Diagnostic>& v) {
+    for (const auto& d : v) n += d.severity == severity;
+  };
+  for (const auto& d : report.documents) count(d.findings);
+  for (const auto& in : report.inputs) count(in.findings);
+  return n;
 }
 
 }  // namespace
 
 bool DocumentReport::has_errors() const {
-  return std::any_of(findings.begin(), findings.end(),
-                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  return any_error(findings);
+}
+
+bool InputReport::has_errors() const {
+  return any_error(findings);
 }
 
 size_t ValidateReport::error_count() const {
-  size_t n = 0;
-  auto count = [&](const std::vector<Diagnostic>& v) {
-    for (const auto& d : v) n += d.severity == Severity::kError;
-  };
-  for (const auto& d : documents) count(d.findings);
-  count(unattached);
-  return n;
+  return count_severity(*this, Severity::kError);
 }
 
 size_t ValidateReport::warning_count() const {
-  size_t n = 0;
-  auto count = [&](const std::vector<Diagnostic>& v) {
-    for (const auto& d : v) n += d.severity == Severity::kWarning;
+  return count_severity(*this, Severity::kWarning);
+}
+
+bool ValidateReport::has_io_errors() const {
+  auto io = [](const std::vector<Diagnostic>& v) {
+    return std::any_of(v.begin(), v.end(), [](const Diagnostic& d) {
+      return d.severity == Severity::kError && (d.rule == "input/io" || d.rule.starts_with("templates/"));
+    });
   };
-  for (const auto& d : documents) count(d.findings);
-  count(unattached);
-  return n;
+  return std::any_of(inputs.begin(), inputs.end(), [&](const InputReport& in) { return io(in.findings); }) ||
+         std::any_of(documents.begin(), documents.end(),
+                     [&](const DocumentReport& d) { return io(d.findings); });
+}
+
+ReportSummary ValidateReport::summary() const {
+  ReportSummary s;
+  s.documents = documents.size();
+  s.files = files;
+  for (const auto& d : documents) {
+    if (d.has_errors())
+      ++s.invalid;
+    else if (!d.skipped.empty())
+      ++s.skipped;
+    else
+      ++s.valid;
+  }
+  for (const auto& in : inputs) s.input_errors += in.has_errors();
+  s.errors = error_count();
+  s.warnings = warning_count();
+  return s;
 }
 
 ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const Diagnostics& load_diags,
                                   const RenderOptions& options, const TemplateSet& templates,
                                   const ValidateSettings& settings) {
-  const bool strict = settings.strict;
   Diagnostics diags;
   diags.append(load_diags);
-  // Layer 1: kinds.
-  std::vector<Checked> checked;
-  for (const auto& c : classify_documents(docs, diags)) {
-    if (c.kind != InputKind::kUnknown) checked.push_back({c.doc, c.kind});
-  }
-  // Layer 2: schemas, metadata and pod templates. Documents are checked in parallel, each into its own
-  // slot; the slots are merged in input order, so the output does not depend on scheduling.
-  std::vector<Diagnostics> schema_findings(checked.size());
-  for_each_index_parallel(checked.size(), [&](size_t i) {
-    checked[i].schema_ok =
-        check_input_document(*checked[i].doc, checked[i].kind, settings.unknown_fields, schema_findings[i]);
-  });
-  for (const auto& found : schema_findings) diags.append(found);
-  // Layer 3 needs every binding first (TAS is on when one is given).
-  std::vector<ClusterTopologyBinding> bindings;
-  DocumentRefs context;  // valid bindings and overrides, for layers 4-5
-  for (const auto& c : checked) {
-    if (c.kind == InputKind::kClusterTopologyBinding && c.schema_ok) {
-      if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags)) {
-        check_cluster_topology_binding(*ctb, diags);
-        bindings.push_back(std::move(*ctb));
-        context.push_back(c.doc);
-      }
-    }
-    if ((c.kind == InputKind::kPodClique || c.kind == InputKind::kPodCliqueScalingGroup) && c.schema_ok) {
-      if (parse_quietly<ReplicaOverride>(*c.doc, true, parse_replica_override, diags))
-        context.push_back(c.doc);
-    }
-  }
-  GroveCheckContext ctx;
-  for (const auto& b : bindings) ctx.bindings.push_back(&b);
-  ctx.strict = strict;
-  std::vector<Diagnostics> admission_findings(checked.size());
-  std::vector<char> admitted(checked.size(), 0);
-  for_each_index_parallel(checked.size(), [&](size_t i) {
-    admitted[i] = admission_checks(checked[i], ctx, options, admission_findings[i]);
-  });
-  std::vector<const SourceDocument*> renderable;
-  for (size_t i = 0; i < checked.size(); ++i) {
-    diags.append(admission_findings[i]);
-    if (admitted[i]) renderable.push_back(checked[i].doc);
-  }
+  // Layers 1 to 3, shared with render and diff.
+  const InputVerdict verdict = check_inputs(docs, options,
+                                            {.admission = AdmissionRules::kCheck,
+                                             .strict = settings.strict,
+                                             .unknown_fields = settings.unknown_fields,
+                                             .kinds = settings.kinds},
+                                            diags);
   // Layers 4 and 5 run only on inputs that Grove / JobSet would admit.
   // Each document renders on its own; their findings are merged in input order.
+  const DocumentRefs renderable = verdict.admitted();
   std::vector<Diagnostics> rendered(renderable.size());
   for_each_index_parallel(renderable.size(), [&](size_t i) {
-    render_checks(*renderable[i], context, options, templates, rendered[i]);
+    render_checks(*renderable[i], verdict.context, options, templates, rendered[i]);
   });
   for (const auto& found : rendered) diags.append(found);
-  if (!strict) return file_findings(docs, diags);
-  Diagnostics promoted;  // --strict: every warning is an error
-  for (auto d : diags.items()) {
-    d.severity = Severity::kError;
-    promoted.add(std::move(d));
+  if (settings.strict) {  // every warning is an error
+    Diagnostics promoted;
+    for (auto d : diags.items()) {
+      d.severity = Severity::kError;
+      promoted.add(std::move(d));
+    }
+    diags = std::move(promoted);
   }
-  return file_findings(docs, promoted);
+  return file_findings(docs, verdict, options, diags);
 }
 
 }  // namespace grovectl
