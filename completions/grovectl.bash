@@ -94,6 +94,18 @@ __grovectl_cmd_render() {
       __grovectl_words "error warn ignore"
       return
       ;;
+    --skip-kinds)
+      :
+      return
+      ;;
+    --reject-kinds)
+      :
+      return
+      ;;
+    --ignore-filename-pattern)
+      :
+      return
+      ;;
     -o|--output)
       __grovectl_words "yaml json"
       return
@@ -108,10 +120,10 @@ __grovectl_cmd_render() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --output-dir --include"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --output-dir --include"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --output-dir --include"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --output-dir --include"
 }
 
 __grovectl_cmd_validate() {
@@ -160,16 +172,28 @@ __grovectl_cmd_validate() {
       __grovectl_words "error warn ignore"
       return
       ;;
+    --skip-kinds)
+      :
+      return
+      ;;
+    --reject-kinds)
+      :
+      return
+      ;;
+    --ignore-filename-pattern)
+      :
+      return
+      ;;
     -o|--output)
       __grovectl_words "text json junit github"
       return
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --strict"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --strict"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields -o --output --strict"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --strict"
 }
 
 __grovectl_cmd_diff() {
@@ -216,6 +240,18 @@ __grovectl_cmd_diff() {
       ;;
     --unknown-fields)
       __grovectl_words "error warn ignore"
+      return
+      ;;
+    --skip-kinds)
+      :
+      return
+      ;;
+    --reject-kinds)
+      :
+      return
+      ;;
+    --ignore-filename-pattern)
+      :
       return
       ;;
     --live)
@@ -268,10 +304,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

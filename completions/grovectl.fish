@@ -25,7 +25,7 @@ complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff ba
 
 # render
 complete -c grovectl -n '__fish_seen_subcommand_from render' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -s f -l filename -r -F -d 'Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
@@ -36,13 +36,16 @@ complete -c grovectl -n '__fish_seen_subcommand_from render' -s n -l namespace -
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
 complete -c grovectl -n '__fish_seen_subcommand_from render' -s o -l output -x -a 'yaml json' -d 'Output format'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l output-dir -x -a '(__fish_complete_directories)' -d 'Write one file per object into DIR (all or nothing) instead of standard output'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to emit, comma-separated'
 
 # validate
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -s f -l filename -r -F -d 'Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
@@ -53,12 +56,15 @@ complete -c grovectl -n '__fish_seen_subcommand_from validate' -s n -l namespace
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s o -l output -x -a 'text json junit github' -d 'Output format'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l strict -d 'Treat warnings as errors'
 
 # diff
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -s f -l filename -r -F -d 'Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
@@ -69,6 +75,9 @@ complete -c grovectl -n '__fish_seen_subcommand_from diff' -s n -l namespace -x 
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l live -r -F -d 'Live objects'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl -d 'Fetch live objects read-only'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'kubectl context for --kubectl'

@@ -21,7 +21,6 @@
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_checks.hpp"
 
 namespace grovectl {
 namespace {
@@ -184,7 +183,7 @@ void check_live_objects(const std::vector<SourceDocument>& docs, Diagnostics& di
 }
 
 // Renders like render_documents, refusing more than kMaxDiffObjects objects (diff keeps both sides as trees).
-std::vector<Json> render_for_diff(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+std::vector<Json> render_for_diff(const DocumentRefs& docs, const RenderOptions& options,
                                   const TemplateSet& templates, Diagnostics& diags) {
   std::vector<Json> objects;
   render_documents_each(docs, options, templates, diags, [&](Json&& o) {
@@ -195,7 +194,7 @@ std::vector<Json> render_for_diff(const std::vector<SourceDocument>& docs, const
           "render/too-large",
           fmt::format("the render has more than {} objects; diff compares at most {} objects per side",
                       kMaxDiffObjects, kMaxDiffObjects),
-          docs.empty() ? Location{} : Location{docs.front().file});
+          docs.empty() ? Location{} : Location{docs.front()->file});
     }
   });
   if (diags.has_errors()) return {};
@@ -270,16 +269,17 @@ int run_diff(const DiffFlags& flags) {
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // Inputs the API server or the admission webhooks would refuse (validate's layers 1-3) have no objects to
-  // compare.
-  if (!diags.has_errors()) inputs_admitted(docs, s->options, unknown_field_policy(flags.selectors), diags);
+  // One verdict: inputs validate reports as errors (layers 1-3) have no objects to compare; documents
+  // that are not grovectl's are left out.
+  DocumentRefs renderable;
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, s->options, diags);
   Activity rendering("rendering");
   std::vector<Json> rendered;
-  if (!diags.has_errors()) rendered = render_for_diff(docs, s->options, templates, diags);
+  if (!diags.has_errors()) rendered = render_for_diff(renderable, s->options, templates, diags);
   Sides sides;
   if (!diags.has_errors() && s->target) {
     sides.old_side = rendered;
-    sides.new_side = render_for_diff(docs, *s->target, templates, diags);
+    sides.new_side = render_for_diff(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
     live_sides(flags, docs, rendered, sides, diags);
   }
@@ -299,8 +299,8 @@ int run_diff(const DiffFlags& flags) {
   }
   if (s->target) {
     Diagnostics scratch;  // the renders above already reported every problem
-    auto from_gangs = expand_gangs(docs, s->options, scratch);
-    auto to_gangs = expand_gangs(docs, *s->target, scratch);
+    auto from_gangs = expand_gangs(renderable, s->options, scratch);
+    auto to_gangs = expand_gangs(renderable, *s->target, scratch);
     diff::PlanInputs in{plan_side(s->options),
                         plan_side(*s->target),
                         s->options.backend.has_value(),

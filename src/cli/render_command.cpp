@@ -11,7 +11,6 @@
 #include "core/text_excerpt.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
-#include "validate/input_checks.hpp"
 #include "yaml/emitter.hpp"
 
 namespace grovectl {
@@ -138,8 +137,10 @@ int run_render(const RenderFlags& flags) {
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
-  // What the API server or the admission webhooks would refuse (validate's layers 1-3) is never rendered.
-  if (!diags.has_errors()) inputs_admitted(docs, *options, unknown_field_policy(flags.selectors), diags);
+  // One verdict: what validate reports as an error (layers 1-3) is never rendered, and documents that are
+  // not grovectl's never reach the output.
+  DocumentRefs renderable;
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, diags);
   const bool to_files = !flags.output_dir.empty();
   const bool json = flags.output == "json";
   OutputText text;
@@ -147,7 +148,7 @@ int run_render(const RenderFlags& flags) {
   size_t objects = 0;
   if (!diags.has_errors()) {
     Activity rendering("rendering");
-    render_documents_each(docs, *options, templates, diags, [&](Json&& o) {
+    render_documents_each(renderable, *options, templates, diags, [&](Json&& o) {
       if (diags.has_errors()) return;
       ++objects;
       if (to_files) {

@@ -2,20 +2,26 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <regex>
 
 #include "backend/checks.hpp"
 #include "core/exit_codes.hpp"
 #include "core/text_excerpt.hpp"
 #include "input/loader.hpp"
+#include "validate/input_verdict.hpp"
 #include "yaml/prescan.hpp"
 
 namespace grovectl {
 
 void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required) {
-  auto* f = cmd.add_option(
-      "-f,--filename", flags.files,
-      "Input file, directory (every *.yaml, *.yml, *.json, sorted) or - for stdin; repeatable");
+  auto* f =
+      cmd.add_option("-f,--filename", flags.files,
+                     "Input file, directory or - for stdin; repeatable. A directory is read at every "
+                     "level below it (*.yaml, *.yml, *.json, sorted): hidden directories are not entered, "
+                     "links to files are read, links to directories are not followed, a dangling link is "
+                     "an I/O error");
   if (files_required) f->required();
   cmd.add_option(
       "--backend", flags.backend,
@@ -41,7 +47,60 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
                  "A field the CRD schema does not declare (the API server would drop it): error (default, as "
                  "kubectl's --validate=strict), warn or ignore")
       ->check(CLI::IsMember({"error", "warn", "ignore"}));
+  cmd.add_option("--skip-kinds", flags.skip_kinds,
+                 "Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap). "
+                 "Kinds grovectl does not read are always skipped")
+      ->delimiter(',');
+  cmd.add_option("--reject-kinds", flags.reject_kinds,
+                 "Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND")
+      ->delimiter(',');
+  cmd.add_option("--ignore-filename-pattern", flags.ignore_filename_patterns,
+                 "Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. "
+                 "'(^|/)templates/'; repeatable");
 }
+
+KindSelection kind_selection(const SelectorFlags& flags) {
+  KindSelection kinds;
+  for (const auto& k : flags.skip_kinds) {
+    if (!k.empty()) kinds.skip.push_back(k);
+  }
+  for (const auto& k : flags.reject_kinds) {
+    if (!k.empty()) kinds.reject.push_back(k);
+  }
+  return kinds;
+}
+
+namespace {
+
+std::vector<std::regex> compile_patterns(const std::vector<std::string>& patterns, Diagnostics& diags) {
+  std::vector<std::regex> out;
+  for (const auto& p : patterns) {
+    try {
+      out.emplace_back(p, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      diags.error(
+          "usage/ignore-filename-pattern",
+          fmt::format("--ignore-filename-pattern \"{}\" is not a regular expression: {}", p, e.what()));
+    }
+  }
+  return out;
+}
+
+bool check_kind_flags(const SelectorFlags& flags, Diagnostics& diags) {
+  const KindSelection kinds = kind_selection(flags);
+  bool ok = true;
+  for (const auto& k : kinds.skip) {
+    if (std::find(kinds.reject.begin(), kinds.reject.end(), k) == kinds.reject.end()) continue;
+    diags.error("usage/kinds", fmt::format("\"{}\" is named by both --skip-kinds and --reject-kinds", k));
+    ok = false;
+  }
+  Diagnostics patterns;
+  compile_patterns(flags.ignore_filename_patterns, patterns);
+  diags.append(patterns);
+  return ok && !patterns.has_errors();
+}
+
+}  // namespace
 
 UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags) {
   if (flags.unknown_fields == "warn") return UnknownFieldPolicy::kWarn;
@@ -118,6 +177,7 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
     }
     o.koord_layer_map[entry.substr(0, eq)] = entry.substr(eq + 1);
   }
+  if (!check_kind_flags(flags, diags)) ok = false;
   if (!ok) return std::nullopt;
   return o;
 }
@@ -125,9 +185,12 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
   std::vector<std::string> paths = flags.files;
   paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
+  LoadOptions load_options;
+  Diagnostics unused;  // make_render_options reported bad patterns
+  load_options.ignore = compile_patterns(flags.ignore_filename_patterns, unused);
   std::vector<SourceDocument> docs;
   std::vector<std::string> empty;
-  InputLoader loader(diags);
+  InputLoader loader(diags, load_options);
   for (const auto& p : paths) {
     if (loader.load(p, docs) == 0) empty.push_back(p);
   }
@@ -141,6 +204,16 @@ std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics&
                 Location{p});
   }
   return docs;
+}
+
+DocumentRefs checked_inputs(const SelectorFlags& flags, const std::vector<SourceDocument>& docs,
+                            const RenderOptions& options, Diagnostics& diags) {
+  const InputVerdict verdict = check_inputs(docs, options,
+                                            {.admission = AdmissionRules::kRefuse,
+                                             .unknown_fields = unknown_field_policy(flags),
+                                             .kinds = kind_selection(flags)},
+                                            diags);
+  return diags.has_errors() ? DocumentRefs{} : verdict.renderable();
 }
 
 TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags) {

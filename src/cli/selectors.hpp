@@ -7,6 +7,7 @@
 
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
+#include "frontend/classify.hpp"
 #include "model/options.hpp"
 #include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
@@ -25,6 +26,9 @@ struct SelectorFlags {
   std::string templates_dir;
   std::vector<std::string> koord_layer_map;
   std::string unknown_fields = "error";
+  std::vector<std::string> skip_kinds;    // --skip-kinds, comma-separated and repeatable
+  std::vector<std::string> reject_kinds;  // --reject-kinds
+  std::vector<std::string> ignore_filename_patterns;
 };
 
 // -f/--filename and the selectors. `files_required` is false for commands that can take inputs otherwise.
@@ -36,8 +40,17 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
 // --unknown-fields: error (kubectl's --validate=strict, the default), warn or ignore.
 UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags);
 
+// --skip-kinds and --reject-kinds as lists of entries.
+KindSelection kind_selection(const SelectorFlags& flags);
+
 // Reads -f inputs plus --topology files. Zero documents is an error.
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags);
+
+// render and diff: validate's layers 1-2 (check_inputs without Grove's admission rules, whose render-side
+// refusals are the pipeline's own) over `docs`, every finding into `diags`; the documents to render
+// (gang sources and their companions) when there is no error.
+DocumentRefs checked_inputs(const SelectorFlags& flags, const std::vector<SourceDocument>& docs,
+                            const RenderOptions& options, Diagnostics& diags);
 
 // Embedded templates, or --templates DIR over them.
 TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags);

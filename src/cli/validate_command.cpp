@@ -1,6 +1,7 @@
 // grovectl validate (see DESIGN §6).
 #include <iostream>
 
+#include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
 #include "core/exit_codes.hpp"
@@ -24,18 +25,18 @@ int run_validate(const ValidateFlags& flags) {
     print_diagnostics(usage);
     return kExitUsage;
   }
+  // Whatever cannot be read is a failed case of a whole report (and exit 3), never a missing report.
   Diagnostics load;
   TemplateSet templates = load_templates(flags.selectors, load);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, load);
-  if (has_rule_prefix(load, "input/io") || has_rule_prefix(load, "templates/")) {
-    print_diagnostics(load);
-    return kExitFailure;
-  }
   Activity validating("validating");
-  ValidateSettings settings;
-  settings.strict = flags.strict;
-  settings.unknown_fields = unknown_field_policy(flags.selectors);
-  ValidateReport report = validate_documents(docs, load, *options, templates, settings);
+  ValidateSettings settings{.strict = flags.strict,
+                            .unknown_fields = unknown_field_policy(flags.selectors),
+                            .kinds = kind_selection(flags.selectors)};
+  ValidateReport report = has_rule_prefix(load, "templates/")
+                              ? validate_documents({}, load, *options, templates, settings)
+                              : validate_documents(docs, load, *options, templates, settings);
+  report.tool_version = build::kVersion;
   std::string text;
   if (flags.output == "json")
     text = format_json(report);
@@ -51,7 +52,8 @@ int run_validate(const ValidateFlags& flags) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
     return kExitFailure;
   }
-  // Zero documents is never a pass (load_inputs reports input/empty as an error finding).
+  if (report.has_io_errors()) return kExitFailure;
+  // Zero documents or gang sources is never a pass (reported as an error finding).
   return report.error_count() > 0 || report.documents.empty() ? kExitFindings : kExitOk;
 }
 
@@ -77,10 +79,16 @@ CommandRunner add_validate_command(CLI::App& app) {
       "ignore relaxes that (kubectl's --validate=warn and ignore).\n"
       "Without a ClusterTopologyBinding (input or --topology), topology constraints are reported as a\n"
       "warning (Grove with TAS disabled rejects them; render drops them); --strict makes it an error.\n"
-      "Exit codes: 0 valid, 1 findings at error level (or no documents), 2 usage error, 3 I/O error.\n"
+      "Documents that are not PodCliqueSets, JobSets or their companions (ClusterTopologyBinding, live\n"
+      "PodCliqueScalingGroup and PodClique) are skipped and counted (Skipped: N), as are files without\n"
+      "apiVersion and kind (values.yaml, workflows); zero PodCliqueSets and JobSets is an error.\n"
+      "Every format is written whole even when an input cannot be read: the failure is a failed case.\n"
+      "Exit codes: 0 valid, 1 findings at error level (or no gang source), 2 usage error, 3 I/O error\n"
+      "(the report is still written).\n"
       "Examples:\n"
       "  grovectl validate -f manifests/\n"
-      "  grovectl validate -f pcs.yaml --backend kai-scheduler --strict -o github");
+      "  grovectl validate -f pcs.yaml --backend kai-scheduler --strict -o github\n"
+      "  helm template charts/serving | grovectl validate -f - -o junit > report.xml");
   return [flags] { return run_validate(*flags); };
 }
 

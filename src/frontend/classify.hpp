@@ -1,5 +1,7 @@
 #pragma once
-// Sorting input documents by kind (the "parse" stage of DESIGN §2).
+// Sorting input documents by kind (the "parse" stage of DESIGN §1-§2): gang sources and their companions
+// are read, anything else (a ConfigMap, a Service, a Chart.yaml) is skipped and counted, as helm template
+// streams and whole repositories hold such documents.
 #include <string>
 #include <vector>
 
@@ -14,23 +16,52 @@ enum class InputKind {
   kClusterTopologyBinding,
   kPodCliqueScalingGroup,
   kPodClique,
-  kUnknown,
+  kSkipped,  // not grovectl's (see SkipReason); counted, never read
+  kUnknown,  // refused (reported): a kind grovectl reads at another apiVersion, a malformed kind,
+             // --reject-kinds
+};
+
+enum class SkipReason {
+  kNone,
+  kNotAnObject,   // no apiVersion and kind: a values file, a workflow, a Chart.yaml
+  kOtherKind,     // a Kubernetes object of a kind grovectl does not read
+  kSkipKindsFlag  // --skip-kinds
+};
+
+// --skip-kinds and --reject-kinds (kubeconform's -skip and -reject): each entry is a kind ("ConfigMap") or
+// an apiVersion and kind ("v1/ConfigMap", "grove.io/v1alpha1/PodCliqueSet").
+struct KindSelection {
+  std::vector<std::string> skip;
+  std::vector<std::string> reject;
 };
 
 struct ClassifiedDocument {
   InputKind kind = InputKind::kUnknown;
   const SourceDocument* doc = nullptr;
+  SkipReason skipped = SkipReason::kNone;
 };
-
-// Every document with its kind. Documents without apiVersion/kind, or of kinds grovectl does not
-// read, are reported (rule input/unknown-kind) and returned as kUnknown.
-std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
-                                                   Diagnostics& diags);
 
 // Documents by reference, for callers that render a subset of what they loaded (validate).
 using DocumentRefs = std::vector<const SourceDocument*>;
 DocumentRefs document_refs(const std::vector<SourceDocument>& docs);
-std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, Diagnostics& diags);
+
+// Every document with its kind. A kind grovectl reads written with another apiVersion, a kind or
+// apiVersion that is not a string, and a kind of --reject-kinds are reported (rules input/*) and
+// returned as kUnknown; other documents grovectl does not read come back as kSkipped, unreported.
+std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
+                                                   const KindSelection& kinds, Diagnostics& diags);
+std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, const KindSelection& kinds,
+                                                   Diagnostics& diags);
+// Whether an entry of --skip-kinds or --reject-kinds names this apiVersion and kind.
+bool kind_selected(const std::vector<std::string>& entries, const std::string& api_version,
+                   const std::string& kind);
+
+// Zero gang sources (PodCliqueSets, JobSets) among classified documents is an error (input/no-gang-source)
+// that says how many documents were skipped and why. Returns false when reported.
+bool require_gang_source(const std::vector<ClassifiedDocument>& docs, Diagnostics& diags);
+
+// Why a document was skipped, in words for reports ("kind ConfigMap (v1) is not read by grovectl").
+std::string skip_message(const ClassifiedDocument& doc);
 
 std::string input_kind_name(InputKind kind);
 

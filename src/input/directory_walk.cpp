@@ -24,7 +24,7 @@ std::string join_path(const std::string& dir, const char* name) {
 
 class Walk {
  public:
-  explicit Walk(Diagnostics& diags) : diags_(diags) {}
+  Walk(const std::vector<std::regex>& ignore, Diagnostics& diags) : ignore_(ignore), diags_(diags) {}
 
   std::vector<std::string> run(const std::string& root) {
     struct stat st {};
@@ -59,7 +59,13 @@ class Walk {
     ::closedir(d);
   }
 
+  bool ignored(const std::string& path) const {
+    return std::any_of(ignore_.begin(), ignore_.end(),
+                       [&](const std::regex& re) { return std::regex_search(path, re); });
+  }
+
   void visit(const std::string& path, const std::string& name) {
+    if (ignored(path)) return;
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return;  // removed meanwhile
     const bool is_link = S_ISLNK(st.st_mode);
@@ -98,6 +104,7 @@ class Walk {
                  Location{path});
   }
 
+  const std::vector<std::regex>& ignore_;
   Diagnostics& diags_;
   std::set<DirectoryId> visited_;
   std::vector<std::string> pending_;
@@ -112,8 +119,9 @@ bool has_manifest_extension(const std::string& name) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
-std::vector<std::string> manifest_files_under(const std::string& dir, Diagnostics& diags) {
-  return Walk(diags).run(dir);
+std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<std::regex>& ignore,
+                                              Diagnostics& diags) {
+  return Walk(ignore, diags).run(dir);
 }
 
 }  // namespace grovectl

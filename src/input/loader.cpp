@@ -73,7 +73,7 @@ size_t InputLoader::load(const std::string& path, std::vector<SourceDocument>& o
   std::vector<std::string> files;
   {
     Activity walking("listing " + path);
-    files = manifest_files_under(path, diags_);
+    files = manifest_files_under(path, options_.ignore, diags_);
   }
   for (const auto& f : files) load_stream(f, out);
   return out.size() - before;

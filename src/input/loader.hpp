@@ -1,6 +1,7 @@
 #pragma once
 // Reads -f arguments (files, directories, "-") into documents, flattening kind: List, within one byte
 // and node budget for everything a command loads (core/budgets.hpp).
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace grovectl {
 struct LoadOptions {
   ReadLimits limits;             // max_bytes and max_nodes are shared by every input of one load
   bool allow_stdin_tty = false;  // refuse to block on an interactive stdin
+  // --ignore-filename-pattern: a file or directory met in a directory walk whose path matches any of
+  // these is left out (paths given with -f are always read).
+  std::vector<std::regex> ignore;
 };
 
 // Loads inputs one at a time against one budget. I/O problems are reported with rule "input/io" (exit 3),

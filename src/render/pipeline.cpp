@@ -23,7 +23,8 @@ using EmittedCounts = std::map<IncludeKind, size_t>;
 std::vector<std::unique_ptr<Source>> parse_sources(const DocumentRefs& docs, const Frontends& frontends,
                                                    Diagnostics& diags) {
   std::vector<std::vector<std::unique_ptr<Source>>> by_frontend(frontends.size());
-  for (const ClassifiedDocument& c : classify_documents(docs, diags)) {
+  // Documents that are not grovectl's were left out by the caller's checks, or come back kSkipped here.
+  for (const ClassifiedDocument& c : classify_documents(docs, KindSelection{}, diags)) {
     for (size_t i = 0; i < frontends.size(); ++i) {
       if (!frontends[i]->reads(c.kind)) continue;
       if (auto source = frontends[i]->parse(c, diags)) by_frontend[i].push_back(std::move(source));
@@ -199,6 +200,11 @@ std::optional<Backend> resolve_backend(const RenderOptions& options, const Sched
 
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags) {
+  return render_documents(document_refs(docs), options, templates, diags);
+}
+
+std::vector<Json> render_documents(const DocumentRefs& docs, const RenderOptions& options,
+                                   const TemplateSet& templates, Diagnostics& diags) {
   std::vector<Json> objects;
   render_documents_each(docs, options, templates, diags, [&](Json&& o) { objects.push_back(std::move(o)); });
   if (diags.has_errors()) return {};
@@ -227,12 +233,12 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
   report_empty_includes(options, emitted, diags);
 }
 
-std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+std::vector<SourceGangs> expand_gangs(const DocumentRefs& docs, const RenderOptions& options,
                                       Diagnostics& diags) {
   std::vector<SourceGangs> out;
   const Frontends frontends = make_frontends();
   RenderBudget budget;
-  for (auto& source : parse_sources(document_refs(docs), frontends, diags)) {
+  for (auto& source : parse_sources(docs, frontends, diags)) {
     const std::optional<Backend> backend = prepare(*source, options, budget, diags);
     if (!backend) continue;
     out.push_back({&source->document(), *backend, source->expand(options, *backend, diags)});

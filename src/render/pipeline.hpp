@@ -20,6 +20,8 @@ namespace grovectl {
 // kinds. Returns no objects when there are errors; problems go to `diags`.
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags);
+std::vector<Json> render_documents(const DocumentRefs& docs, const RenderOptions& options,
+                                   const TemplateSet& templates, Diagnostics& diags);
 
 // render_documents, streaming each object to `sink`. The caller must discard what it received when
 // `diags` has errors afterwards.
@@ -37,7 +39,7 @@ struct SourceGangs {
   Backend backend = Backend::kDefaultScheduler;
   std::vector<Gang> gangs;
 };
-std::vector<SourceGangs> expand_gangs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+std::vector<SourceGangs> expand_gangs(const DocumentRefs& docs, const RenderOptions& options,
                                       Diagnostics& diags);
 
 // The backend for a source: --backend, else the first non-empty pod-template schedulerName, else

@@ -93,12 +93,4 @@ bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFiel
   return diags.error_count() == before;
 }
 
-void check_input_documents(const std::vector<SourceDocument>& docs, UnknownFieldPolicy unknown_fields,
-                           Diagnostics& diags) {
-  Diagnostics kinds;  // unknown kinds are the caller's to report
-  for (const auto& c : classify_documents(docs, kinds)) {
-    if (c.kind != InputKind::kUnknown) check_input_document(*c.doc, c.kind, unknown_fields, diags);
-  }
-}
-
 }  // namespace grovectl

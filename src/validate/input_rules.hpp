@@ -15,8 +15,4 @@ namespace grovectl {
 bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
                           Diagnostics& diags);
 
-// Layer 2 for every document grovectl reads (kinds it does not read are left to the caller).
-void check_input_documents(const std::vector<SourceDocument>& docs, UnknownFieldPolicy unknown_fields,
-                           Diagnostics& diags);
-
 }  // namespace grovectl

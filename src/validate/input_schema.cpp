@@ -47,6 +47,7 @@ const char* crd_schema_file(InputKind kind) {
       return "schemas/crd/podcliquescalinggroup.json";
     case InputKind::kPodClique:
       return "schemas/crd/podclique.json";
+    case InputKind::kSkipped:
     case InputKind::kUnknown:
       return nullptr;
   }

@@ -1,6 +1,8 @@
 #pragma once
 // grovectl validate (DESIGN §6): five layers over the input documents, each finding located.
-//   1 YAML syntax / duplicate keys (the reader) and unknown apiVersion/kind (classify_documents)
+//   1 YAML syntax / duplicate keys (the reader), kinds (classify_documents: what is skipped, what is
+//   refused),
+//     at least one gang source, one document per object
 //   2 input schema: the official CRD schema of the kind (unknown fields are errors unless relaxed), the API
 //     server's metadata rules and core Pod validation of the pod templates
 //   3 Grove admission rules and JobSet webhook rules
@@ -11,6 +13,7 @@
 
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
+#include "frontend/classify.hpp"
 #include "model/options.hpp"
 #include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
@@ -23,21 +26,49 @@ struct DocumentReport {
   int line = 0;  // first line of the document
   std::string kind;
   std::string name;
+  std::string skipped;  // why grovectl did not read it (kind not ours, --skip-kinds); "" when read
+  std::string backend;  // a gang source's backend; "" for other documents
   std::vector<Diagnostic> findings;
   bool has_errors() const;
 };
 
+// Findings that belong to no document, one per input: a file that cannot be read or parsed, or the
+// inputs as a whole (file "": zero gang sources). Every format reports it as a failed case.
+struct InputReport {
+  std::string file;
+  std::vector<Diagnostic> findings;
+  bool has_errors() const;
+};
+
+// The counts every format prints, computed once so that text, json, junit and github agree.
+struct ReportSummary {
+  size_t documents = 0;  // every document read, skipped ones included
+  size_t files = 0;
+  size_t valid = 0;    // read, no error
+  size_t invalid = 0;  // with an error (skipped documents too, when they do not parse)
+  size_t skipped = 0;
+  size_t input_errors = 0;  // InputReports with an error
+  size_t errors = 0;        // error findings
+  size_t warnings = 0;
+};
+
 struct ValidateReport {
   std::vector<DocumentReport> documents;
-  std::vector<Diagnostic> unattached;  // findings that belong to no document (e.g. a file that did not parse)
+  std::vector<InputReport> inputs;
   size_t files = 0;
+  std::string tool_version;  // set by the caller (grovectl version)
+  std::string kube_version;
+  std::string backend;  // --backend, or "" when each source's pods decide
   size_t error_count() const;
   size_t warning_count() const;
+  ReportSummary summary() const;
+  bool has_io_errors() const;  // a file or directory that could not be read (exit 3)
 };
 
 struct ValidateSettings {
   bool strict = false;  // every remaining warning is an error
   UnknownFieldPolicy unknown_fields = UnknownFieldPolicy::kError;
+  KindSelection kinds;  // --skip-kinds, --reject-kinds
 };
 
 // Runs layers 1 (classification) to 5 over `docs` and files every finding under its document.

@@ -1,5 +1,6 @@
 // Fuzz target: `grovectl validate` on arbitrary input, all five layers, every output line formatted.
 #include "fuzz_common.hpp"
+#include "validate/report.hpp"
 #include "validate/validate.hpp"
 
 using namespace grovectl;
@@ -18,6 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& doc : report.documents) {
     for (const auto& d : doc.findings) (void)format_diagnostic(d);
   }
-  for (const auto& d : report.unattached) (void)format_diagnostic(d);
+  for (const auto& in : report.inputs) {
+    for (const auto& d : in.findings) (void)format_diagnostic(d);
+  }
+  (void)format_json(report);
+  (void)format_junit(report);
   return 0;
 }

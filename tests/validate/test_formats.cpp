@@ -39,8 +39,9 @@ TEST_CASE("validate text output is GNU style with a kubeconform-like summary") {
             "-:27:9: error: spec.template.cliques[0].spec.minAvailable: Invalid value: 5: minAvailable must "
             "not be greater than replicas (field: spec.template.cliques[0].spec.minAvailable) "
             "[grove/clique-min-available]") != std::string::npos);
-  CHECK(r.out.find("Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1, Errors: 1, Warnings: 1") !=
-        std::string::npos);
+  CHECK(
+      r.out.find("Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1, Skipped: 0, Input errors: 0, "
+                 "Errors: 1, Warnings: 1") != std::string::npos);
 }
 
 TEST_CASE("validate json output lists every document with its findings") {
@@ -59,7 +60,9 @@ TEST_CASE("validate json output lists every document with its findings") {
 TEST_CASE("validate junit output has one test case per input document") {
   auto r = run_grovectl("validate -o junit -f -", two_documents());
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find("<testsuite name=\"grovectl validate\" tests=\"2\" failures=\"1\"") != std::string::npos);
+  CHECK(r.out.find(
+            "<testsuite name=\"grovectl validate\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\"") !=
+        std::string::npos);
   std::regex testcase("<testcase ");
   CHECK(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), testcase), std::sregex_iterator()) ==
         2);

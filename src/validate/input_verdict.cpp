@@ -1,0 +1,186 @@
+#include "validate/input_verdict.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/parallel.hpp"
+#include "frontend/pcs/defaults.hpp"
+#include "frontend/pcs/parse.hpp"
+#include "validate/duplicate_documents.hpp"
+#include "validate/grove_rules.hpp"
+#include "validate/input_rules.hpp"
+#include "validate/jobset_rules.hpp"
+
+namespace grovectl {
+namespace {
+
+// Parses with the render frontend; its findings duplicate layer 2's, so they are kept only when
+// layer 2 found nothing (a value our schema accepts but the frontend cannot read).
+template <typename T, typename Parse>
+std::optional<T> parse_quietly(const SourceDocument& doc, bool schema_ok, Parse parse, Diagnostics& diags) {
+  Diagnostics local;
+  auto value = parse(doc, local);
+  if (schema_ok) diags.append(local);
+  return value;
+}
+
+// The backend Grove's operator would use (options first, else the first schedulerName set).
+std::optional<Backend> backend_for(const PodCliqueSet& pcs, const RenderOptions& options) {
+  if (options.backend) return options.backend;
+  for (const auto& c : pcs.cliques) {
+    if (!c.scheduler_name.empty()) return parse_backend(c.scheduler_name);
+  }
+  return Backend::kDefaultScheduler;
+}
+
+std::optional<Backend> backend_for_jobset(const Json& v, const RenderOptions& options) {
+  if (options.backend) return options.backend;
+  const Json* jobs = v.is_object() && v.contains("spec") && v["spec"].is_object() ? &v["spec"] : nullptr;
+  if (!jobs || !jobs->contains("replicatedJobs") || !(*jobs)["replicatedJobs"].is_array())
+    return Backend::kDefaultScheduler;
+  for (const auto& rj : (*jobs)["replicatedJobs"]) {
+    const Json name = rj.is_object()
+                          ? rj.value(Json::json_pointer("/template/spec/template/spec/schedulerName"), Json())
+                          : Json();
+    if (name.is_string() && !name.get<std::string>().empty()) return parse_backend(name.get<std::string>());
+  }
+  return Backend::kDefaultScheduler;
+}
+
+// Layer 3 for one PodCliqueSet or JobSet; true when Grove's or JobSet's admission would let it through
+// (and layer 2 found nothing), so layers 4 and 5 may render it.
+bool admission_checks(CheckedDocument& c, bool schema_ok, GroveCheckContext ctx, const RenderOptions& options,
+                      Diagnostics& diags) {
+  const SourceDocument& doc = *c.classified.doc;
+  if (c.classified.kind == InputKind::kPodCliqueSet) {
+    auto raw = parse_quietly<PodCliqueSet>(doc, schema_ok, parse_podcliqueset, diags);
+    if (!raw) return false;
+    PodCliqueSet pcs = apply_grove_defaults(*raw, options.namespace_override.value_or(""));
+    ctx.backend = c.backend = backend_for(pcs, options);
+    check_podcliqueset(*raw, pcs, ctx, diags);
+  } else if (c.classified.kind == InputKind::kJobSet) {
+    c.backend = backend_for_jobset(doc.value, options);
+    check_jobset(doc, diags);
+  } else {
+    return false;
+  }
+  return schema_ok && !diags.has_errors();
+}
+
+// Admission errors that render and diff leave to their own checks. The backend rules of Grove's webhook
+// (queues, Volcano topology, schedulerName) are refused by the backend's capability rules at the same
+// field (with the webhook's text). Topology rules Grove applies only on CREATE: a live PodCliqueSet may
+// still hold a domain its ClusterTopologyBinding lost since (Grove's PodGang tests render one, dropping
+// it). The 45-character name rule is leaving Grove (NVIDIA/grove PR #634 checks generated names against
+// the 63-character label limit instead), and render refuses names over each backend's real limit.
+bool left_to_render(const std::string& rule) {
+  static const std::set<std::string> kRules = {
+      "grove/kai-queue",          "grove/volcano-queue",     "grove/volcano-topology",
+      "grove/scheduler-name",     "grove/topology-disabled", "grove/topology-domain",
+      "grove/topology-hierarchy", "grove/topology-name",     "grove/topology-not-found",
+      "grove/topology-preferred", "grove/name-length",
+  };
+  return kRules.count(rule) > 0;
+}
+
+// What render and diff keep of layer 3: its errors, but those left to their own checks. Its warnings are
+// validate's to show. Returns whether the source is admitted.
+bool keep_refusals(const Diagnostics& found, bool schema_ok, Diagnostics& diags) {
+  bool refused = false;
+  for (const auto& d : found.items()) {
+    if (d.severity != Severity::kError || left_to_render(d.rule)) continue;
+    diags.add(d);
+    refused = true;
+  }
+  return schema_ok && !refused;
+}
+
+// Valid bindings (TAS is on when one is given) and replica overrides, which layer 3 and the render need.
+DocumentRefs companions(const std::vector<CheckedDocument>& docs, const std::vector<char>& schema_ok,
+                        std::vector<ClusterTopologyBinding>& bindings, Diagnostics& diags) {
+  DocumentRefs context;
+  for (size_t i = 0; i < docs.size(); ++i) {
+    const ClassifiedDocument& c = docs[i].classified;
+    if (!schema_ok[i]) continue;
+    if (c.kind == InputKind::kClusterTopologyBinding) {
+      if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags)) {
+        check_cluster_topology_binding(*ctb, diags);
+        bindings.push_back(std::move(*ctb));
+        context.push_back(c.doc);
+      }
+    }
+    if (c.kind == InputKind::kPodClique || c.kind == InputKind::kPodCliqueScalingGroup) {
+      if (parse_quietly<ReplicaOverride>(*c.doc, true, parse_replica_override, diags))
+        context.push_back(c.doc);
+    }
+  }
+  return context;
+}
+
+bool is_read(InputKind kind) {
+  return kind != InputKind::kSkipped && kind != InputKind::kUnknown;
+}
+
+}  // namespace
+
+DocumentRefs InputVerdict::admitted() const {
+  DocumentRefs out;
+  for (const auto& d : documents) {
+    if (d.admitted) out.push_back(d.classified.doc);
+  }
+  return out;
+}
+
+DocumentRefs InputVerdict::renderable() const {
+  DocumentRefs out;
+  for (const auto& d : documents) {
+    const SourceDocument* doc = d.classified.doc;
+    if (d.admitted || std::find(context.begin(), context.end(), doc) != context.end()) out.push_back(doc);
+  }
+  return out;
+}
+
+InputVerdict check_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
+                          const InputCheckSettings& settings, Diagnostics& diags) {
+  InputVerdict verdict;
+  // Layer 1: kinds, at least one gang source, one document per object.
+  std::vector<ClassifiedDocument> classified = classify_documents(docs, settings.kinds, diags);
+  if (!docs.empty()) require_gang_source(classified, diags);
+  check_duplicate_documents(classified, options, diags);
+  for (const auto& c : classified)
+    verdict.documents.push_back({.classified = c, .admitted = false, .backend = std::nullopt});
+  auto& checked = verdict.documents;
+  // Layer 2: schemas, metadata and pod templates. Documents are checked in parallel, each into its own
+  // slot; the slots are merged in input order, so the output does not depend on scheduling.
+  std::vector<Diagnostics> schema_findings(checked.size());
+  std::vector<char> schema_ok(checked.size(), 0);
+  for_each_index_parallel(checked.size(), [&](size_t i) {
+    const ClassifiedDocument& c = checked[i].classified;
+    if (is_read(c.kind))
+      schema_ok[i] = check_input_document(*c.doc, c.kind, settings.unknown_fields, schema_findings[i]);
+  });
+  for (const auto& found : schema_findings) diags.append(found);
+  // Layer 3 needs every binding first.
+  std::vector<ClusterTopologyBinding> bindings;
+  verdict.context = companions(checked, schema_ok, bindings, diags);
+  GroveCheckContext ctx;
+  for (const auto& b : bindings) ctx.bindings.push_back(&b);
+  ctx.strict = settings.strict;
+  std::vector<Diagnostics> admission_findings(checked.size());
+  for_each_index_parallel(checked.size(), [&](size_t i) {
+    checked[i].admitted = admission_checks(checked[i], schema_ok[i], ctx, options, admission_findings[i]);
+  });
+  for (size_t i = 0; i < checked.size(); ++i) {
+    if (settings.admission == AdmissionRules::kReport) {
+      diags.append(admission_findings[i]);
+    } else if (is_read(checked[i].classified.kind)) {
+      checked[i].admitted = keep_refusals(admission_findings[i], schema_ok[i], diags);
+    }
+  }
+  return verdict;
+}
+
+}  // namespace grovectl
