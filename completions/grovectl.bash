@@ -73,7 +73,7 @@ __grovectl_cmd_render() {
       return
       ;;
     --feature-gates)
-      __grovectl_list "GenericWorkload=true GenericWorkload=false GangScheduling=true GangScheduling=false WorkloadAwarePreemption=true WorkloadAwarePreemption=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -139,7 +139,7 @@ __grovectl_cmd_validate() {
       return
       ;;
     --feature-gates)
-      __grovectl_list "GenericWorkload=true GenericWorkload=false GangScheduling=true GangScheduling=false WorkloadAwarePreemption=true WorkloadAwarePreemption=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -197,7 +197,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     --feature-gates)
-      __grovectl_list "GenericWorkload=true GenericWorkload=false GangScheduling=true GangScheduling=false WorkloadAwarePreemption=true WorkloadAwarePreemption=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -257,7 +257,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     --to-feature-gates)
-      __grovectl_list "GenericWorkload=true GenericWorkload=false GangScheduling=true GangScheduling=false WorkloadAwarePreemption=true WorkloadAwarePreemption=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --include)

@@ -24,10 +24,12 @@ std::vector<std::string> kube_versions() {
   return out;
 }
 
-// Name=true and Name=false for every gate grovectl knows, in any supported version.
+// Name=true and Name=false for every gate of the default (newest) Kubernetes version: an offered value is
+// never a usage error on a command line that keeps the default --kube-version.
 std::vector<std::string> gate_settings() {
   std::vector<std::string> out;
   for (const auto& g : known_gates()) {
+    if (!gate_exists(g.name, KubeVersion::newest())) continue;
     out.push_back(g.name + "=true");
     out.push_back(g.name + "=false");
   }
