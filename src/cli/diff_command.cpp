@@ -394,9 +394,8 @@ CommandRunner add_diff_command(CLI::App& app) {
   cmd->add_flag(
       "--kubectl", flags->kubectl,
       "Fetch live objects read-only: kubectl [--kubeconfig K] [--context C] get KIND.VERSION.GROUP NAME... "
-      "-n NS -o yaml --ignore-not-found, for exactly the rendered objects (pods by their labels); without "
-      "-n, "
-      "inputs that set no namespace use the context's namespace, as kubectl does");
+      "-n NS -o yaml --ignore-not-found, for exactly the rendered objects (pods by their labels); "
+      "without -n, inputs that set no namespace use the context's namespace, as kubectl does");
   cmd->add_option("--context", flags->context,
                   "kubectl context for --kubectl (default: the current context)");
   cmd->add_option("--kubeconfig", flags->kubeconfig,
