@@ -64,8 +64,8 @@ CommandResult run_step(const Json& a, const std::string& id, const fs::path& dir
   }
   fs::path script = dir / (id + ".sh");
   std::ofstream(script) << s["run"].get<std::string>();
-  return run_shell("cd " + quote(dir.string()) + " && " + runner_env + " " + env + "bash --noprofile --norc -eo pipefail " +
-                   quote(script.string()));
+  return run_shell("cd " + quote(dir.string()) + " && " + runner_env + " " + env +
+                   "bash --noprofile --norc -eo pipefail " + quote(script.string()));
 }
 
 }  // namespace
@@ -109,12 +109,27 @@ TEST_CASE("github action: its steps install grovectl and validate with annotatio
   std::string runner = "RUNNER_TEMP=" + quote((dir / "runner").string()) +
                        " GITHUB_PATH=" + quote((dir / "path").string()) +
                        " GITHUB_OUTPUT=" + quote((dir / "output").string());
-  // The install step builds and installs from this repository; here it reuses the test's build tree
-  // (a kept build directory, as with actions/cache) so nothing is compiled.
+  // The install step builds and installs from this repository. Here it is given the test's build tree (a
+  // kept build directory, as with actions/cache), and a cmake stand-in records the commands and skips
+  // `cmake --build`, which could relink the binary other tests are running; --install runs for real.
   fs::path build = fs::path(GROVECTL_BINARY).parent_path();
-  auto install = run_step(a, "install", dir, {}, runner + " GROVECTL_BUILD_DIR=" + quote(build.string()));
+  auto real_cmake = run_shell("command -v cmake");
+  REQUIRE(real_cmake.exit_code == 0);
+  fs::create_directories(dir / "shim");
+  std::ofstream(dir / "shim/cmake") << "#!/bin/sh\necho \"cmake $*\" >> "
+                                    << quote((dir / "cmake.log").string())
+                                    << "\ncase \"$1\" in --build) exit 0 ;; esac\nexec "
+                                    << real_cmake.out.substr(0, real_cmake.out.find('\n')) << " \"$@\"\n";
+  fs::permissions(dir / "shim/cmake", fs::perms::owner_all);
+  auto install = run_step(a, "install", dir, {},
+                          runner + " GROVECTL_BUILD_DIR=" + quote(build.string()) +
+                              " PATH=" + quote((dir / "shim").string()) + ":\"$PATH\"");
   INFO(install.out << install.err);
   REQUIRE(install.exit_code == 0);
+  std::string cmake_calls = read_file(dir / "cmake.log");
+  CHECK(cmake_calls.starts_with("cmake --build " + build.string() + " --target grovectl -j "));
+  CHECK(cmake_calls.find("cmake --install " + build.string() + " --prefix " +
+                         (dir / "runner/grovectl").string()) != std::string::npos);
   CHECK(install.out.find("grovectl ") != std::string::npos);
   std::string bin = read_file(dir / "path");
   while (!bin.empty() && bin.back() == '\n') bin.pop_back();
