@@ -55,3 +55,5 @@ if(_grovectl_git_n EQUAL 2)
     endif()
   endforeach()
 endif()
+
+include(cmake/debian_package.cmake)

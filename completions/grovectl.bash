@@ -8,11 +8,17 @@ __grovectl_words() {
   COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
 
-# A comma-separated list: complete the item after the last comma.
+# A comma-separated list: complete the item after the last comma, leaving out the items (for
+# NAME=VALUE items, the names) already given.
 __grovectl_list() {
   local last=${cur##*,}
+  local prefix=${cur%"$last"} word
+  local -a words=()
+  for word in $1; do
+    [[ ,$prefix == *",${word%%=*}"[,=]* ]] || words+=("$word")
+  done
   local IFS=$' \t\n'
-  COMPREPLY=($(compgen -P "${cur%"$last"}" -W "$1" -- "$last"))
+  COMPREPLY=($(compgen -P "$prefix" -W "${words[*]}" -- "$last"))
   compopt -o nospace 2>/dev/null
 }
 
@@ -40,12 +46,16 @@ __grovectl_contexts() {
   __grovectl_words "$(kubectl config get-contexts -o name 2>/dev/null)"
 }
 
+__grovectl_namespaces() {
+  __grovectl_words "$(kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}' 2>/dev/null)"
+}
+
 __grovectl_cmd() {
   if [[ $cur == -* ]]; then
     __grovectl_words "-h --help --version"
     return
   fi
-  __grovectl_words "render validate diff backends version completion"
+  __grovectl_words "render validate diff backends version completion help"
 }
 
 __grovectl_cmd_render() {
@@ -63,7 +73,7 @@ __grovectl_cmd_render() {
       return
       ;;
     --feature-gates)
-      :
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -79,7 +89,7 @@ __grovectl_cmd_render() {
       return
       ;;
     -n|--namespace)
-      :
+      __grovectl_namespaces
       return
       ;;
     --templates)
@@ -107,7 +117,7 @@ __grovectl_cmd_render() {
       return
       ;;
     -o|--output)
-      __grovectl_words "yaml json"
+      __grovectl_words "yaml json name"
       return
       ;;
     --output-dir)
@@ -141,7 +151,7 @@ __grovectl_cmd_validate() {
       return
       ;;
     --feature-gates)
-      :
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -157,7 +167,7 @@ __grovectl_cmd_validate() {
       return
       ;;
     -n|--namespace)
-      :
+      __grovectl_namespaces
       return
       ;;
     --templates)
@@ -211,7 +221,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     --feature-gates)
-      :
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --topology)
@@ -227,7 +237,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     -n|--namespace)
-      :
+      __grovectl_namespaces
       return
       ;;
     --templates)
@@ -262,6 +272,10 @@ __grovectl_cmd_diff() {
       __grovectl_contexts
       return
       ;;
+    --kubeconfig)
+      :
+      return
+      ;;
     --kubectl-path)
       :
       return
@@ -279,7 +293,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     --to-feature-gates)
-      :
+      __grovectl_list "GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false"
       return
       ;;
     --include)
@@ -304,10 +318,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {
@@ -346,15 +360,24 @@ __grovectl_cmd_completion() {
   __grovectl_words "bash zsh fish"
 }
 
+__grovectl_cmd_help() {
+  if [[ $cur == -* ]]; then
+    __grovectl_words "-h --help"
+    return
+  fi
+  __grovectl_words "render validate diff backends version completion help"
+}
+
 _grovectl() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev= cmd= i
+  local cur= prev= cmd= i j=$COMP_CWORD
   COMPREPLY=()
-  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  # bash splits --flag=value at '=' (COMP_WORDBREAKS).
-  if [[ $cur == = ]]; then
-    cur=
-  elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
-    prev=${COMP_WORDS[COMP_CWORD - 2]}
+  # bash splits words at '=' (COMP_WORDBREAKS): --flag=value and NAME=VALUE items arrive in pieces.
+  while ((j > 1)) && [[ ${COMP_WORDS[j - 1]} == = || ${COMP_WORDS[j]} == = ]]; do ((j--)); done
+  for ((i = j; i <= COMP_CWORD; i++)); do cur+=${COMP_WORDS[i]}; done
+  ((j > 0)) && prev=${COMP_WORDS[j - 1]}
+  if [[ $cur == --*=* ]]; then
+    prev=${cur%%=*}
+    cur=${cur#*=}
   fi
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
@@ -373,7 +396,11 @@ _grovectl() {
     backends) __grovectl_cmd_backends ;;
     version) __grovectl_cmd_version ;;
     completion) __grovectl_cmd_completion ;;
+    help) __grovectl_cmd_help ;;
   esac
+  # The shell replaces only the text after the last word break (= or :) of the word.
+  local done=${cur%"${cur##*[=:]}"}
+  [[ -n $done ]] && COMPREPLY=("${COMPREPLY[@]#"$done"}")
   return 0
 }
 

@@ -3,105 +3,117 @@
 # Use: grovectl completion fish | source, or install it as
 # $XDG_DATA_DIRS/fish/vendor_completions.d/grovectl.fish.
 
-# A comma-separated list: offer each choice after what the current token already holds.
+# A comma-separated list: offer each choice after what the current token already holds, leaving
+# out the items (for NAME=VALUE items, the names) already given.
 function __grovectl_list
     set -l token (commandline -ct | string replace -r -- '^--[^=]*=' '')
     set -l prefix (string replace -r -- '[^,]*$' '' $token)
+    set -l given (string split , -- $prefix | string replace -r -- '=.*' '')
     for choice in $argv
-        echo $prefix$choice
+        contains -- (string replace -r -- '=.*' '' $choice) $given; or echo $prefix$choice
     end
+end
+
+function __grovectl_namespaces
+    kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}' 2>/dev/null | string split ' '
 end
 
 complete -c grovectl -f
 complete -c kubectl-grove -w grovectl
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -l version -d 'Print the version and exit'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a render -d 'Expand PodCliqueSets and JobSets into gang objects'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a validate -d 'Check PodCliqueSets and JobSets offline, as Grove\'s and JobSet\'s admission would, plus backend capabilities'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a diff -d 'Diff rendered objects against live ones, or preview a migration'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a backends -d 'Support matrix'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a version -d 'Print the grovectl version, git commit and what it supports'
-complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion' -a completion -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -s h -l help -d 'Print this help message and exit'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -l version -d 'Print the version and exit'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a render -d 'Expand PodCliqueSets and JobSets into gang objects'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a validate -d 'Check PodCliqueSets and JobSets offline, as Grove\'s and JobSet\'s admission would, plus backend capabilities'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a diff -d 'Diff rendered objects against live ones, or preview a migration'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a backends -d 'Support matrix: backend x Kubernetes version -> kinds and gates'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a version -d 'Print the grovectl version, git commit and what it supports'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a completion -d 'Print a shell completion script (bash, zsh or fish)'
+complete -c grovectl -n 'not __fish_seen_subcommand_from render validate diff backends version completion help' -a help -d 'Print the help of grovectl or of one command'
 
 # render
 complete -c grovectl -n '__fish_seen_subcommand_from render' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -s f -l filename -r -F -d 'Input file, directory or - for stdin; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l feature-gates -x -a '(__grovectl_list GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false)' -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l topology -r -F -d 'ClusterTopologyBinding file (turns on topology-aware scheduling)'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -s n -l namespace -x -d 'Namespace for inputs that set none'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37: flat or composite'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity: jobset or replicated-job'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -s n -l namespace -x -a '(__grovectl_namespaces)' -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it): error (default, as kubectl\'s --validate=strict), warn or ignore'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
-complete -c grovectl -n '__fish_seen_subcommand_from render' -s o -l output -x -a 'yaml json' -d 'Output format'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\'; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -s o -l output -x -a 'yaml json name' -d 'Output format: yaml (multi-document), json, or name (kubectl\'s kind.group/name, one per line)'
 complete -c grovectl -n '__fish_seen_subcommand_from render' -l output-dir -x -a '(__fish_complete_directories)' -d 'Write one file per object into DIR (all or nothing) instead of standard output'
-complete -c grovectl -n '__fish_seen_subcommand_from render' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to emit, comma-separated'
+complete -c grovectl -n '__fish_seen_subcommand_from render' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to emit, comma-separated: podgang, scheduler, jobset, pods'
 
 # validate
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s f -l filename -r -F -d 'Input file, directory or - for stdin; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l feature-gates -x -a '(__grovectl_list GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false)' -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l topology -r -F -d 'ClusterTopologyBinding file (turns on topology-aware scheduling)'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -s n -l namespace -x -d 'Namespace for inputs that set none'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37: flat or composite'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity: jobset or replicated-job'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s n -l namespace -x -a '(__grovectl_namespaces)' -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it): error (default, as kubectl\'s --validate=strict), warn or ignore'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
 complete -c grovectl -n '__fish_seen_subcommand_from validate' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -s o -l output -x -a 'text json junit github' -d 'Output format'
-complete -c grovectl -n '__fish_seen_subcommand_from validate' -l strict -d 'Treat warnings as errors'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\'; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -s o -l output -x -a 'text json junit github' -d 'Output format: text, json, junit or github'
+complete -c grovectl -n '__fish_seen_subcommand_from validate' -l strict -d 'Treat warnings as errors: an ignored restartPolicy, topology constraints without a ClusterTopologyBinding, unknown fields under --unknown-fields=warn'
 
 # diff
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -s f -l filename -r -F -d 'Input file, directory or - for stdin'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l feature-gates -x -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -s f -l filename -r -F -d 'Input file, directory or - for stdin; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Scheduler backend: default-scheduler, kai-scheduler, volcano, koord-scheduler (alias koordinator)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kube-version -x -a '1.35 1.36 1.37' -d 'Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l feature-gates -x -a '(__grovectl_list GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false)' -d 'Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l topology -r -F -d 'ClusterTopologyBinding file (turns on topology-aware scheduling)'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -s n -l namespace -x -d 'Namespace for inputs that set none'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l hierarchy -x -a 'flat composite' -d 'Workload API shape on 1.37: flat or composite'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l jobset-gang -x -a 'jobset replicated-job' -d 'JobSet gang granularity: jobset or replicated-job'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -s n -l namespace -x -a '(__grovectl_namespaces)' -d 'Namespace for inputs that set none'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l templates -x -a '(__fish_complete_directories)' -d 'Directory of object templates that override the built-in ones'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l koord-layer-map -x -d 'koord-scheduler topology key to layer, KEY=LAYER; repeatable (adds to the built-in map)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l unknown-fields -x -a 'error warn ignore' -d 'A field the CRD schema does not declare (the API server would drop it): error (default, as kubectl\'s --validate=strict), warn or ignore'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l skip-kinds -x -d 'Kinds to skip and count, comma-separated, as KIND or APIVERSION/KIND (e.g. v1/ConfigMap)'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l reject-kinds -x -d 'Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\''
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l live -r -F -d 'Live objects'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl -d 'Fetch live objects read-only'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'kubectl context for --kubectl'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl-path -x -d 'kubectl program for --kubectl (default'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l show-unrelated -d 'Also list the live objects that do not come from these inputs (another PodCliqueSet\'s or JobSet\'s) as removed, as kubectl apply --prune would delete them'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Migration preview'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-kube-version -x -a '1.35 1.36 1.37' -d 'Migration preview'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-hierarchy -x -a 'flat composite' -d 'Migration preview'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-feature-gates -x -d 'Migration preview'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to compare, as for render'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -s o -l output -x -a 'text brief json' -d 'Output format'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -s q -l quiet -d 'Print nothing'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l color -x -a 'auto always never' -d 'Color the text diff'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l ignore-filename-pattern -x -d 'Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. \'(^|/)templates/\'; repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l live -r -F -d 'Live objects: file, directory or - for stdin (kubectl get -o yaml output, List or multi-doc); repeatable'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl -d 'Fetch live objects read-only: kubectl [--kubeconfig K] [--context C] get KIND.VERSION.GROUP NAME... -n NS -o yaml --ignore-not-found, for exactly the rendered objects (pods by their labels); without -n, inputs that set no namespace use the context\'s namespace, as kubectl does'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'kubectl context for --kubectl (default: the current context)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubeconfig -x -d 'kubeconfig file for --kubectl, passed to kubectl (default: kubectl\'s own, $KUBECONFIG or ~/.kube/config)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l kubectl-path -x -d 'kubectl program for --kubectl, looked up on PATH unless it contains a \'/\''
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l show-unrelated -d 'Also list the live objects that do not come from these inputs (another PodCliqueSet\'s or JobSet\'s) as removed, as kubectl apply --prune would delete them; without it they are only counted'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-backend -x -a 'default-scheduler kai-scheduler volcano koord-scheduler koordinator' -d 'Migration preview: render again for this backend; print a plan, then the diff'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-kube-version -x -a '1.35 1.36 1.37' -d 'Migration preview: render again for this Kubernetes version'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-hierarchy -x -a 'flat composite' -d 'Migration preview: render again with this hierarchy'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l to-feature-gates -x -a '(__grovectl_list GenericWorkload=true GenericWorkload=false TopologyAwareWorkloadScheduling=true TopologyAwareWorkloadScheduling=false DRAWorkloadResourceClaims=true DRAWorkloadResourceClaims=false CompositePodGroup=true CompositePodGroup=false PodGroupPreemptionPolicy=true PodGroupPreemptionPolicy=false WorkloadWithJob=true WorkloadWithJob=false)' -d 'Migration preview: the target cluster\'s feature gates, K=V,... (default: the --feature-gates that exist on the target version)'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l include -x -a '(__grovectl_list podgang scheduler jobset pods)' -d 'Objects to compare, as for render: podgang, scheduler, jobset, pods'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -s o -l output -x -a 'text brief json' -d 'Output format: text (unified diff per object), brief (one line per changed field: spec.minMember: 3 → 2) or json ({summary, diffs, plan})'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -s q -l quiet -d 'Print nothing; the exit code says whether there are differences'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l color -x -a 'auto always never' -d 'Color the text diff: auto (terminal, no NO_COLOR, TERM not dumb), always, never'
 complete -c grovectl -n '__fish_seen_subcommand_from diff' -l context-lines -x -d 'Unchanged lines around each change, 0 to 10000 (default 3)'
-complete -c grovectl -n '__fish_seen_subcommand_from diff' -l ignore -x -d 'Leave objects or fields out of the comparison and the exit code'
+complete -c grovectl -n '__fish_seen_subcommand_from diff' -l ignore -x -d 'Leave objects or fields out of the comparison and the exit code: KIND[.GROUP][/NAME] (globs * and ?) for whole objects, [KIND[.GROUP][/NAME]:]/json/pointer for fields (tokens * and name=X); repeatable'
 
 # backends
 complete -c grovectl -n '__fish_seen_subcommand_from backends' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from backends' -s o -l output -x -a 'text json' -d 'Output format'
+complete -c grovectl -n '__fish_seen_subcommand_from backends' -s o -l output -x -a 'text json' -d 'Output format: text or json'
 
 # version
 complete -c grovectl -n '__fish_seen_subcommand_from version' -s h -l help -d 'Print this help message and exit'
-complete -c grovectl -n '__fish_seen_subcommand_from version' -s o -l output -x -a 'text json yaml' -d 'Output format'
+complete -c grovectl -n '__fish_seen_subcommand_from version' -s o -l output -x -a 'text json yaml' -d 'Output format: text, json or yaml'
 
 # completion
 complete -c grovectl -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Print this help message and exit'
 complete -c grovectl -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
+
+# help
+complete -c grovectl -n '__fish_seen_subcommand_from help' -s h -l help -d 'Print this help message and exit'
+complete -c grovectl -n '__fish_seen_subcommand_from help' -x -a 'render validate diff backends version completion help'

@@ -74,13 +74,29 @@ def table(block):
     return out
 
 
-def verbatim(block):
-    """A footer block such as "Examples:", kept line for line."""
-    out = [".PP"]
-    if block[0].endswith(":") and not block[0].startswith(" "):
-        out.append("\\fB%s\\fR" % roff(block[0]))
-        block = block[1:]
-    out += [".nf", ".RS 2"] + [roff(l[2:] if l.startswith("  ") else l) for l in block] + [".RE", ".fi"]
+HEADING = re.compile(r"^[A-Z][A-Za-z /-]*:$")
+
+
+def footer(block):
+    """A footer block: prose becomes a paragraph; a heading such as "Examples:" starts a list kept
+    line for line, so examples after prose in the same block stay examples."""
+    groups = []  # [heading or None, lines]
+    for line in block:
+        if HEADING.match(line):
+            groups.append([line, []])
+        elif line.startswith("  ") and groups and groups[-1][0] is not None:
+            groups[-1][1].append(line)
+        else:
+            if not groups or groups[-1][0] is not None:
+                groups.append([None, []])
+            groups[-1][1].append(line)
+    out = []
+    for heading, lines in groups:
+        if heading is None:
+            out += [".PP"] + [roff(l.strip()) for l in lines]
+        else:
+            out += [".PP", "\\fB%s\\fR" % roff(heading), ".nf", ".RS 2"]
+            out += [roff(l[2:]) for l in lines] + [".RE", ".fi"]
     return out
 
 
@@ -98,7 +114,7 @@ def command_section(binary, name):
         if is_table(block):
             out += table(block)
         else:
-            out += verbatim(block)
+            out += footer(block)
     return [l for l in out if l != ""]
 
 

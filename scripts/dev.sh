@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # grovectl developer entry point.
 #   scripts/dev.sh run   install what is missing, build, render the bundled example
-#   scripts/dev.sh test  install what is missing, build with -Werror, run every test, then the
-#                        AddressSanitizer/UBSan build of the whole suite
+#   scripts/dev.sh test  install what is missing, build with -Werror, run every test, build and check
+#                        the Debian package (scripts/check_deb.sh), then the AddressSanitizer/UBSan
+#                        build of the whole suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-dev nlohmann-json3-dev
           libfmt-dev libdtl-dev catch2 libvalijson-dev libmimalloc-dev help2man man-db
-          bash-completion zsh fish libxml2-utils)
+          bash-completion zsh fish libxml2-utils dpkg-dev file lintian)
 JOBS=${JOBS:-$(nproc)}
 
 install_missing() {
@@ -41,6 +42,7 @@ case "${1:-}" in
     install_missing
     build build -DGROVECTL_WERROR=ON
     (cd build && ctest --output-on-failure -j "$JOBS")
+    bash scripts/check_deb.sh build
     if [ -f tests/bench/run_bench.py ]; then
       cmake --build build --target bench-smoke
     fi

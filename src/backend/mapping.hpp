@@ -27,10 +27,21 @@ struct MappingInfo {
   std::vector<std::string> gates;  // feature gates it needs or can use
 };
 
+// What the cluster must switch on before the objects of a mapping can exist (built-in APIs only).
+struct ClusterRequirements {
+  // Of MappingInfo::gates, those without which the objects cannot be created or scheduled as gangs; the
+  // others are needed only by the fields that use them (topology, priority).
+  std::vector<std::string> required_gates;
+  // kube-apiserver --runtime-config entries that serve the API versions it emits.
+  std::vector<std::string> runtime_config;
+};
+
 class Mapping {
  public:
   virtual ~Mapping() = default;
   virtual MappingInfo info() const = 0;
+  // Nothing for CRD-based backends: installing the scheduler installs its CRDs.
+  virtual ClusterRequirements requirements() const { return {}; }
   // Capability rules (DESIGN §4): errors refuse rendering; validate reports the same diagnostics.
   virtual void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
   // Capability rules that depend only on the source object: run once per source, not once per gang,

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
 
@@ -13,7 +14,7 @@ namespace grovectl {
 std::map<CLI::App*, CommandRunner> add_commands(CLI::App& app) {
   std::map<CLI::App*, CommandRunner> runners;
   for (auto adder : {add_render_command, add_validate_command, add_diff_command, add_backends_command,
-                     add_version_command, add_completion_command}) {
+                     add_version_command, add_completion_command, add_help_command}) {
     size_t before = app.get_subcommands({}).size();
     CommandRunner r = adder(app);
     auto subs = app.get_subcommands({});
@@ -29,12 +30,15 @@ int run_cli(int argc, char** argv) {
       "grovectl"};
   // Installed as kubectl-grove, the program is the kubectl plugin `kubectl grove`.
   if (argc > 0 && std::filesystem::path(argv[0]).filename() == "kubectl-grove") app.name("kubectl grove");
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.allow_extras();  // inherited by every command: unknown arguments are named after parsing
+  use_grovectl_error_format(app);
   app.footer(
       "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal "
       "error.\n"
       "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
   std::map<CLI::App*, CommandRunner> runners = add_commands(app);
+  show_defaults_in_help(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -44,9 +48,11 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // An unknown flag is the first thing to fix, before a missing required one.
+    if (!report_unknown_arguments(app)) app.exit(e);
     return kExitUsage;
   }
+  if (report_unknown_arguments(app)) return kExitUsage;
   for (auto& [sub, runner] : runners) {
     if (sub->parsed()) {
       try {
@@ -60,7 +66,10 @@ int run_cli(int argc, char** argv) {
       }
     }
   }
-  return kExitUsage;
+  // A bare call prints the help, as kubectl does.
+  std::cout << app.help();
+  std::cout.flush();
+  return std::cout ? kExitOk : kExitFailure;
 }
 
 }  // namespace grovectl

@@ -20,19 +20,34 @@ struct MatrixRow {
   std::string hierarchy;
   std::vector<std::string> kinds;
   std::vector<std::string> gates;  // only gates that exist in that version
+  std::vector<std::string> required_gates;
+  std::vector<std::string> optional_gates;
+  std::vector<std::string> runtime_config;
 };
+
+bool contains(const std::vector<std::string>& items, const std::string& item) {
+  return std::find(items.begin(), items.end(), item) != items.end();
+}
 
 std::vector<MatrixRow> matrix() {
   std::vector<MatrixRow> rows;
   for (const Mapping* m : all_scheduler_mappings()) {
     MappingInfo info = m->info();
+    ClusterRequirements needs = m->requirements();
     for (const auto& v : KubeVersion::supported()) {
       if (std::find(info.kube_minors.begin(), info.kube_minors.end(), v.minor) == info.kube_minors.end())
         continue;
-      MatrixRow row{info.backend, v.text(), info.hierarchy, info.kinds, {}};
+      MatrixRow row;
+      row.backend = info.backend;
+      row.kube = v.text();
+      row.hierarchy = info.hierarchy;
+      row.kinds = info.kinds;
+      row.runtime_config = needs.runtime_config;
       row.kinds.insert(row.kinds.begin(), "scheduler.grove.io/v1alpha1 PodGang");
       for (const auto& g : info.gates) {
-        if (gate_exists(g, v)) row.gates.push_back(g);
+        if (!gate_exists(g, v)) continue;
+        row.gates.push_back(g);
+        (contains(needs.required_gates, g) ? row.required_gates : row.optional_gates).push_back(g);
       }
       rows.push_back(std::move(row));
     }
@@ -46,14 +61,31 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
   return out;
 }
 
+// "GenericWorkload (required), TopologyAwareWorkloadScheduling (optional)", or "-".
+std::string gates_text(const MatrixRow& r) {
+  std::vector<std::string> items;
+  for (const auto& g : r.required_gates) items.push_back(g + " (required)");
+  for (const auto& g : r.optional_gates) items.push_back(g + " (optional)");
+  return items.empty() ? "-" : join(items, ", ");
+}
+
+std::string runtime_config_text(const MatrixRow& r) {
+  return r.runtime_config.empty() ? "-" : "--runtime-config=" + join(r.runtime_config, ",");
+}
+
 void print_text(const std::vector<MatrixRow>& rows) {
   size_t kinds_width = 5;
-  for (const auto& r : rows) kinds_width = std::max(kinds_width, join(r.kinds, ", ").size());
-  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
-                           kinds_width, "GATES");
+  size_t runtime_width = 14;
   for (const auto& r : rows) {
-    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
-                             join(r.kinds, ", "), kinds_width, r.gates.empty() ? "-" : join(r.gates, ","));
+    kinds_width = std::max(kinds_width, join(r.kinds, ", ").size());
+    runtime_width = std::max(runtime_width, runtime_config_text(r).size());
+  }
+  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
+                           kinds_width, "RUNTIME-CONFIG", runtime_width, "GATES");
+  for (const auto& r : rows) {
+    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
+                             join(r.kinds, ", "), kinds_width, runtime_config_text(r), runtime_width,
+                             gates_text(r));
   }
 }
 
@@ -64,7 +96,10 @@ void print_json(const std::vector<MatrixRow>& rows) {
                        {"kubeVersion", r.kube},
                        {"hierarchy", r.hierarchy},
                        {"kinds", r.kinds},
-                       {"gates", r.gates}});
+                       {"gates", r.gates},
+                       {"requiredGates", r.required_gates},
+                       {"optionalGates", r.optional_gates},
+                       {"runtimeConfig", r.runtime_config}});
   }
   std::cout << out.dump(2) << "\n";
 }
@@ -78,6 +113,10 @@ CommandRunner add_backends_command(CLI::App& app) {
   cmd->add_option("-o,--output", *output, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->footer(
+      "RUNTIME-CONFIG: the kube-apiserver --runtime-config that serves the Workload API version, which is\n"
+      "off by default (KEP-4671). GATES: feature gates to enable on kube-apiserver, kube-scheduler and\n"
+      "kube-controller-manager: required ones for the objects to exist and be scheduled as a gang, optional\n"
+      "ones only for the fields that use them (topology constraints, priority).\n"
       "Examples:\n"
       "  grovectl backends\n"
       "  grovectl backends -o json | jq '.[] | select(.backend == \"default-scheduler\")'");

@@ -14,6 +14,8 @@ CommandRunner add_diff_command(CLI::App& app);
 CommandRunner add_backends_command(CLI::App& app);
 CommandRunner add_version_command(CLI::App& app);
 CommandRunner add_completion_command(CLI::App& app);
+// Last: it lists the commands added before it.
+CommandRunner add_help_command(CLI::App& app);
 
 // Every command above, with the function that runs each (run_cli, and tests that read the command line).
 std::map<CLI::App*, CommandRunner> add_commands(CLI::App& app);

@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "backend/checks.hpp"
 #include "cli/color.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
@@ -32,6 +33,7 @@ struct DiffFlags {
   std::vector<std::string> live;
   bool kubectl = false;
   std::string context;
+  std::string kubeconfig;
   std::string kubectl_program = "kubectl";
   std::string to_backend;
   std::string to_kube_version;
@@ -65,6 +67,9 @@ void check_modes(const DiffFlags& f, Diagnostics& diags) {
   int modes = (f.live.empty() ? 0 : 1) + (f.kubectl ? 1 : 0) + (migration(f) ? 1 : 0);
   if (!f.context.empty() && !f.kubectl) {
     diags.error("usage/diff-context", "--context is a kubectl context and needs --kubectl");
+  }
+  if (!f.kubeconfig.empty() && !f.kubectl) {
+    diags.error("usage/diff-kubeconfig", "--kubeconfig is kubectl's and needs --kubectl");
   }
   if (modes == 0) {
     diags.error(
@@ -220,11 +225,42 @@ void note_other_kinds(const DiffFlags& f, const std::map<std::string, size_t>& k
   note(f, "not compared, the render produces no objects of these kinds: " + list);
 }
 
+diff::KubectlOptions kubectl_options(const DiffFlags& f) {
+  return diff::KubectlOptions{.program = f.kubectl_program, .kubeconfig = f.kubeconfig, .context = f.context};
+}
+
+bool any_without_namespace(const std::vector<SourceDocument>& docs) {
+  for (const auto& d : docs) {
+    const Json& v = d.value;
+    if (!v.is_object() || v.value("kind", Json()) == "ClusterTopologyBinding") continue;  // cluster-scoped
+    const Json* metadata = v.contains("metadata") ? &v["metadata"] : nullptr;
+    if (!metadata || !metadata->is_object() || !metadata->contains("namespace")) return true;
+  }
+  return false;
+}
+
+// With --kubectl and no -n, objects whose inputs set no namespace go to the namespace of the kubeconfig
+// context, as kubectl apply would put them (kubectl is asked only when an input sets none).
+bool use_context_namespace(const DiffFlags& f, const std::vector<SourceDocument>& docs,
+                           RenderOptions& options, Diagnostics& diags) {
+  if (!f.kubectl || !f.selectors.ns.empty() || !any_without_namespace(docs)) return true;
+  auto ns = diff::current_namespace(kubectl_options(f), diags);
+  if (!ns) return false;
+  if (!is_dns_label(*ns)) {
+    diags.error("live/kubectl",
+                fmt::format("the kubeconfig context's namespace \"{}\" is not a namespace name; pass -n",
+                            excerpt(*ns)));
+    return false;
+  }
+  options.namespace_override = *ns;
+  return true;
+}
+
 bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
                 const std::vector<Json>& rendered, Sides& sides, Diagnostics& diags) {
   std::vector<SourceDocument> live_docs;
   if (f.kubectl) {
-    live_docs = diff::fetch_live_objects(rendered, diff::KubectlOptions{f.kubectl_program, f.context}, diags);
+    live_docs = diff::fetch_live_objects(rendered, kubectl_options(f), diags);
   } else {
     live_docs = load_documents(f.live, diags);
     check_live_objects(live_docs, diags);
@@ -269,6 +305,10 @@ int run_diff(const DiffFlags& flags) {
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
+  if (!diags.has_errors() && !use_context_namespace(flags, docs, s->options, diags)) {
+    print_diagnostics(diags);
+    return kExitFailure;
+  }
   // One verdict: inputs validate reports as errors (layers 1-3) have no objects to compare; documents
   // that are not grovectl's are left out.
   DocumentRefs renderable;
@@ -354,11 +394,16 @@ CommandRunner add_diff_command(CLI::App& app) {
       "repeatable");
   cmd->add_flag(
       "--kubectl", flags->kubectl,
-      "Fetch live objects read-only: kubectl [--context C] get KIND.VERSION.GROUP NAME... -n NS -o yaml "
-      "--ignore-not-found, for exactly the rendered objects (pods by their labels)");
-  cmd->add_option("--context", flags->context, "kubectl context for --kubectl");
+      "Fetch live objects read-only: kubectl [--kubeconfig K] [--context C] get KIND.VERSION.GROUP NAME... "
+      "-n NS -o yaml --ignore-not-found, for exactly the rendered objects (pods by their labels); "
+      "without -n, inputs that set no namespace use the context's namespace, as kubectl does");
+  cmd->add_option("--context", flags->context,
+                  "kubectl context for --kubectl (default: the current context)");
+  cmd->add_option("--kubeconfig", flags->kubeconfig,
+                  "kubeconfig file for --kubectl, passed to kubectl (default: kubectl's own, $KUBECONFIG or "
+                  "~/.kube/config)");
   cmd->add_option("--kubectl-path", flags->kubectl_program,
-                  "kubectl program for --kubectl (default: kubectl on PATH)");
+                  "kubectl program for --kubectl, looked up on PATH unless it contains a '/'");
   cmd->add_flag("--show-unrelated", flags->show_unrelated,
                 "Also list the live objects that do not come from these inputs (another PodCliqueSet's or "
                 "JobSet's) as removed, as kubectl apply --prune would delete them; without it they are only "

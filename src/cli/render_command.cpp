@@ -1,6 +1,7 @@
 // grovectl render: inputs -> gang objects as YAML, JSON or one file per object.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -48,6 +49,19 @@ class OutputText {
     chunk() += ",\n";
     append_item(o);
   }
+  // -o name: kubectl's `kind.group/name` line per object (the core group has no suffix).
+  void append_name_line(const Json& o) {
+    ++documents_;
+    std::string kind = o.value("kind", "");
+    for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string api_version = o.value("apiVersion", "");
+    const auto slash = api_version.find('/');
+    if (slash != std::string::npos) kind += "." + api_version.substr(0, slash);
+    std::string name;
+    if (o.contains("metadata") && o["metadata"].is_object()) name = o["metadata"].value("name", "");
+    chunk() += kind + "/" + name + "\n";
+  }
+
   void finish_json() {
     if (documents_ == 0)
       chunk() += "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n";
@@ -131,6 +145,9 @@ int run_render(const RenderFlags& flags) {
   Diagnostics diags;
   auto options = make_render_options(flags.selectors, diags);
   if (options && !flags.include.empty()) options->include = parse_include(flags.include, diags);
+  if (flags.output == "name" && !flags.output_dir.empty())
+    diags.error("usage/output",
+                "-o name prints names to standard output; it cannot be combined with --output-dir");
   if (diags.has_errors()) {
     print_diagnostics(diags);
     return kExitUsage;
@@ -159,6 +176,8 @@ int run_render(const RenderFlags& flags) {
       } else {
         if (json) {
           text.append_json_document(o);
+        } else if (flags.output == "name") {
+          text.append_name_line(o);
         } else {
           text.append_yaml_document(o);
         }
@@ -196,8 +215,10 @@ CommandRunner add_render_command(CLI::App& app) {
   auto flags = std::make_shared<RenderFlags>();
   CLI::App* cmd = app.add_subcommand("render", "Expand PodCliqueSets and JobSets into gang objects");
   add_selector_flags(*cmd, flags->selectors);
-  cmd->add_option("-o,--output", flags->output, "Output format: yaml (multi-document) or json")
-      ->check(CLI::IsMember({"yaml", "json"}));
+  cmd->add_option(
+         "-o,--output", flags->output,
+         "Output format: yaml (multi-document), json, or name (kubectl's kind.group/name, one per line)")
+      ->check(CLI::IsMember({"yaml", "json", "name"}));
   cmd->add_option("--output-dir", flags->output_dir,
                   "Write one file per object into DIR (all or nothing) instead of standard output");
   cmd->add_option(
@@ -209,6 +230,7 @@ CommandRunner add_render_command(CLI::App& app) {
       "  grovectl render -f pcs.yaml\n"
       "  grovectl render -f pcs.yaml --backend kai-scheduler -o json\n"
       "  grovectl render -f manifests/ --kube-version 1.36 --output-dir out/\n"
+      "  grovectl render -f pcs.yaml -o name\n"
       "  kubectl get pcs my-pcs -o yaml | grovectl render -f - --include podgang");
   return [flags] { return run_render(*flags); };
 }

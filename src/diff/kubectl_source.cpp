@@ -99,7 +99,40 @@ Output run(const std::vector<std::string>& argv) {
   return result;
 }
 
+std::string shown_command(const std::vector<std::string>& argv) {
+  std::string shown;
+  for (const auto& a : argv) shown += (shown.empty() ? "" : " ") + a;
+  return shown;
+}
+
+void report_failure(const std::string& shown, const Output& r, Diagnostics& diags) {
+  std::string err = r.err;
+  while (!err.empty() && (err.back() == '\n' || err.back() == ' ')) err.pop_back();
+  diags.error("live/kubectl", fmt::format("`{}` failed (exit {}): {}", shown, r.status, err));
+}
+
 }  // namespace
+
+std::vector<std::string> kubectl_cluster_args(const KubectlOptions& options) {
+  std::vector<std::string> args;
+  if (!options.kubeconfig.empty()) args.insert(args.end(), {"--kubeconfig", options.kubeconfig});
+  if (!options.context.empty()) args.insert(args.end(), {"--context", options.context});
+  return args;
+}
+
+std::optional<std::string> current_namespace(const KubectlOptions& options, Diagnostics& diags) {
+  std::vector<std::string> argv{options.program};
+  for (auto& a : kubectl_cluster_args(options)) argv.push_back(std::move(a));
+  argv.insert(argv.end(), {"config", "view", "--minify", "-o", "jsonpath={..namespace}"});
+  Output r = run(argv);
+  if (r.status != 0) {
+    report_failure(shown_command(argv), r, diags);
+    return std::nullopt;
+  }
+  std::string ns = r.out;
+  while (!ns.empty() && (ns.back() == '\n' || ns.back() == ' ')) ns.pop_back();
+  return ns.empty() ? "default" : ns;
+}
 
 std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>& objects,
                                                         const KubectlOptions& options) {
@@ -121,8 +154,7 @@ std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>&
     const auto& [resource, ns, selector] = id;
     const auto& names = groups[id];
     for (size_t start = 0; start < std::max<size_t>(names.size(), 1); start += kNamesPerCall) {
-      std::vector<std::string> args;
-      if (!options.context.empty()) args.insert(args.end(), {"--context", options.context});
+      std::vector<std::string> args = kubectl_cluster_args(options);
       args.insert(args.end(), {"get", resource});
       if (!selector.empty()) args.insert(args.end(), {"-l", selector});
       for (size_t i = start; i < std::min(names.size(), start + kNamesPerCall); ++i) args.push_back(names[i]);
@@ -140,13 +172,10 @@ std::vector<SourceDocument> fetch_live_objects(const std::vector<Json>& objects,
   for (const auto& args : kubectl_get_calls(objects, options)) {
     std::vector<std::string> argv{options.program};
     argv.insert(argv.end(), args.begin(), args.end());
-    std::string shown;
-    for (const auto& a : argv) shown += (shown.empty() ? "" : " ") + a;
+    std::string shown = shown_command(argv);
     Output r = run(argv);
     if (r.status != 0) {
-      std::string err = r.err;
-      while (!err.empty() && (err.back() == '\n' || err.back() == ' ')) err.pop_back();
-      diags.error("live/kubectl", fmt::format("`{}` failed (exit {}): {}", shown, r.status, err));
+      report_failure(shown, r, diags);
       return {};
     }
     Diagnostics parsed;

@@ -100,3 +100,59 @@ TEST_CASE("diff --kubectl: pods are listed by the operator's label, not by their
   CHECK(r.out == "+0 added, -0 removed, ~0 changed, 3 unchanged\n");
   CHECK(k.calls() == "get pod -l app.kubernetes.io/part-of=shop -n team-a -o yaml --ignore-not-found\n");
 }
+
+TEST_CASE("diff --kubectl: --kubeconfig is passed to kubectl before --context", "[diff]") {
+  FakeKubectl k("cat '" + testdata("diff/live-noisy.yaml").string() + "'");
+  auto r = k.diff("--kubeconfig /home/ci/kind.yaml --context kind-a");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(k.calls() ==
+        "--kubeconfig /home/ci/kind.yaml --context kind-a get podgang.v1alpha1.scheduler.grove.io shop-0 "
+        "shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n");
+  // Without --kubectl there is no kubectl to pass it to.
+  auto alone =
+      run_grovectl("diff -f '" + testdata("diff/pcs.yaml").string() + "' --live - --kubeconfig x", "");
+  CHECK(alone.exit_code == 2);
+  CHECK(alone.err.find("--kubeconfig is kubectl's and needs --kubectl") != std::string::npos);
+}
+
+TEST_CASE("diff --kubectl: without -n, an input with no namespace uses the context's", "[diff]") {
+  // kubectl uses the namespace of the current kubeconfig context when -n is absent; grovectl asks kubectl
+  // for it (config view --minify) only when some input sets no namespace. testdata/diff/pcs.yaml is in
+  // team-a; the same object without its namespace line lands in the context's namespace team-b.
+  fs::path dir = scratch_dir("context-namespace");
+  std::string text = read_file(testdata("diff/pcs.yaml"));
+  auto at = text.find("  namespace: team-a\n");
+  REQUIRE(at != std::string::npos);
+  text.erase(at, std::string("  namespace: team-a\n").size());
+  std::ofstream(dir / "pcs.yaml") << text;
+  FakeKubectl k(R"(case "$*" in
+  *"config view"*) printf 'team-b' ;;
+esac)");
+  auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
+                     (dir / "pcs.yaml").string() + "' --kubectl --kubeconfig /k --include podgang");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);  // the fake cluster has none of them: two objects to add
+  CHECK(k.calls() ==
+        "--kubeconfig /k config view --minify -o jsonpath={..namespace}\n"
+        "--kubeconfig /k get podgang.v1alpha1.scheduler.grove.io shop-0 shop-0-sg-0 -n team-b -o yaml "
+        "--ignore-not-found\n");
+  // -n wins, and kubectl is not asked.
+  FakeKubectl k2("exit 0");
+  auto with_n = run_shell("PATH='" + k2.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
+                          (dir / "pcs.yaml").string() + "' --kubectl -n team-c --include podgang");
+  CHECK(k2.calls().find("config view") == std::string::npos);
+  CHECK(k2.calls().find("-n team-c") != std::string::npos);
+  // A context without a namespace means "default", as for kubectl.
+  FakeKubectl k3("exit 0");
+  run_shell("PATH='" + k3.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
+            (dir / "pcs.yaml").string() + "' --kubectl --include podgang");
+  CHECK(k3.calls().find("-n default -o yaml") != std::string::npos);
+  // A failing kubectl is exit 3.
+  FakeKubectl k4("echo 'error: current-context is not set' >&2; exit 1");
+  auto failed = run_shell("PATH='" + k4.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
+                          (dir / "pcs.yaml").string() + "' --kubectl --include podgang");
+  CHECK(failed.exit_code == 3);
+  CHECK(failed.err.find("current-context is not set") != std::string::npos);
+  fs::remove_all(dir);
+}

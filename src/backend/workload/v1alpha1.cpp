@@ -29,6 +29,12 @@ class WorkloadV1alpha1 final : public Mapping {
             .gates = {"GenericWorkload", "GangScheduling"}};
   }
 
+  // k8s-workload-api.md §1, §2
+  ClusterRequirements requirements() const override {
+    return {.required_gates = {"GenericWorkload", "GangScheduling"},
+            .runtime_config = {"scheduling.k8s.io/v1alpha1=true"}};
+  }
+
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     check_workload_gang(gang, kTarget, ctx, diags);
     check_template_count(

@@ -31,6 +31,12 @@ class WorkloadV1alpha2 final : public Mapping {
                       "WorkloadAwarePreemption"}};
   }
 
+  // k8s-workload-api.md §1, §2
+  ClusterRequirements requirements() const override {
+    return {.required_gates = {"GenericWorkload", "GangScheduling"},
+            .runtime_config = {"scheduling.k8s.io/v1alpha2=true"}};
+  }
+
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     check_flat_workload(gang, kTarget, ctx, diags);
   }

@@ -125,6 +125,13 @@ class WorkloadV1alpha3Composite final : public Mapping {
             .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}};
   }
 
+  // k8s-workload-api.md §1, §2, §6.1 (v1beta1 too: kube-scheduler 1.37 lists v1beta1
+  // PodGroups)
+  ClusterRequirements requirements() const override {
+    return {.required_gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"},
+            .runtime_config = {"scheduling.k8s.io/v1alpha3=true", "scheduling.k8s.io/v1beta1=true"}};
+  }
+
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     for (const char* gate : {"CompositePodGroup", "TopologyAwareWorkloadScheduling"}) {
       if (ctx.options.gates.enabled(gate)) continue;

@@ -31,6 +31,11 @@ class WorkloadV1beta1 final : public Mapping {
             .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling"}};
   }
 
+  // k8s-workload-api.md §1, §2, §7.1
+  ClusterRequirements requirements() const override {
+    return {.required_gates = {"GenericWorkload"}, .runtime_config = {"scheduling.k8s.io/v1beta1=true"}};
+  }
+
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     check_flat_workload(gang, kTarget, ctx, diags);
   }

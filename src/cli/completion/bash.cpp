@@ -27,6 +27,8 @@ std::string value_action(ValueKind kind, const std::vector<std::string>& choices
       return "__grovectl_dirs";
     case ValueKind::kContexts:
       return "__grovectl_contexts";
+    case ValueKind::kNamespaces:
+      return "__grovectl_namespaces";
     case ValueKind::kFree:
     case ValueKind::kNone:
       break;
@@ -81,11 +83,17 @@ __grovectl_words() {
   COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
 
-# A comma-separated list: complete the item after the last comma.
+# A comma-separated list: complete the item after the last comma, leaving out the items (for
+# NAME=VALUE items, the names) already given.
 __grovectl_list() {
   local last=${cur##*,}
+  local prefix=${cur%"$last"} word
+  local -a words=()
+  for word in $1; do
+    [[ ,$prefix == *",${word%%=*}"[,=]* ]] || words+=("$word")
+  done
   local IFS=$' \t\n'
-  COMPREPLY=($(compgen -P "${cur%"$last"}" -W "$1" -- "$last"))
+  COMPREPLY=($(compgen -P "$prefix" -W "${words[*]}" -- "$last"))
   compopt -o nospace 2>/dev/null
 }
 
@@ -113,6 +121,10 @@ __grovectl_contexts() {
   __grovectl_words "$(kubectl config get-contexts -o name 2>/dev/null)"
 }
 
+__grovectl_namespaces() {
+  __grovectl_words "$(kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}' 2>/dev/null)"
+}
+
 )SH";
   write_command_function(out, root, Level::kRoot);
   for (const auto& s : root.subcommands) write_command_function(out, s, Level::kSubcommand);
@@ -124,14 +136,16 @@ __grovectl_contexts() {
       root_value_flags.insert(root_value_flags.end(), f.names.begin(), f.names.end());
   }
   out << "_grovectl() {\n"
-         "  local cur=${COMP_WORDS[COMP_CWORD]} prev= cmd= i\n"
+         "  local cur= prev= cmd= i j=$COMP_CWORD\n"
          "  COMPREPLY=()\n"
-         "  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}\n"
-         "  # bash splits --flag=value at '=' (COMP_WORDBREAKS).\n"
-         "  if [[ $cur == = ]]; then\n"
-         "    cur=\n"
-         "  elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then\n"
-         "    prev=${COMP_WORDS[COMP_CWORD - 2]}\n"
+         "  # bash splits words at '=' (COMP_WORDBREAKS): --flag=value and NAME=VALUE items arrive in "
+         "pieces.\n"
+         "  while ((j > 1)) && [[ ${COMP_WORDS[j - 1]} == = || ${COMP_WORDS[j]} == = ]]; do ((j--)); done\n"
+         "  for ((i = j; i <= COMP_CWORD; i++)); do cur+=${COMP_WORDS[i]}; done\n"
+         "  ((j > 0)) && prev=${COMP_WORDS[j - 1]}\n"
+         "  if [[ $cur == --*=* ]]; then\n"
+         "    prev=${cur%%=*}\n"
+         "    cur=${cur#*=}\n"
          "  fi\n"
          "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
          "    case ${COMP_WORDS[i]} in\n";
@@ -148,6 +162,9 @@ __grovectl_contexts() {
       << function_name("") << " ;;\n";
   for (const auto& s : root.subcommands) out << "    " << s.name << ") " << function_name(s.name) << " ;;\n";
   out << "  esac\n"
+         "  # The shell replaces only the text after the last word break (= or :) of the word.\n"
+         "  local done=${cur%\"${cur##*[=:]}\"}\n"
+         "  [[ -n $done ]] && COMPREPLY=(\"${COMPREPLY[@]#\"$done\"}\")\n"
          "  return 0\n"
          "}\n\n"
          "complete -F _grovectl grovectl kubectl-grove\n";

@@ -28,6 +28,8 @@ std::string value_args(ValueKind kind, const std::vector<std::string>& choices) 
       return " -x -a '(__fish_complete_directories)'";
     case ValueKind::kContexts:
       return " -x -a '(kubectl config get-contexts -o name 2>/dev/null)'";
+    case ValueKind::kNamespaces:
+      return " -x -a '(__grovectl_namespaces)'";
     case ValueKind::kFree:
       return " -x";
     case ValueKind::kNone:
@@ -59,13 +61,19 @@ std::string fish_completion_script(const CompletionCommand& root) {
 # Use: grovectl completion fish | source, or install it as
 # $XDG_DATA_DIRS/fish/vendor_completions.d/grovectl.fish.
 
-# A comma-separated list: offer each choice after what the current token already holds.
+# A comma-separated list: offer each choice after what the current token already holds, leaving
+# out the items (for NAME=VALUE items, the names) already given.
 function __grovectl_list
     set -l token (commandline -ct | string replace -r -- '^--[^=]*=' '')
     set -l prefix (string replace -r -- '[^,]*$' '' $token)
+    set -l given (string split , -- $prefix | string replace -r -- '=.*' '')
     for choice in $argv
-        echo $prefix$choice
+        contains -- (string replace -r -- '=.*' '' $choice) $given; or echo $prefix$choice
     end
+end
+
+function __grovectl_namespaces
+    kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}' 2>/dev/null | string split ' '
 end
 
 complete -c grovectl -f

@@ -82,14 +82,16 @@ CompletionCommand command_of(CLI::App& app, const std::string& command) {
 
 std::string short_description(const std::string& text) {
   std::string line = text.substr(0, text.find('\n'));
-  for (const char* stop : {": ", "; ", ". "}) {
-    for (auto at = line.find(stop); at != std::string::npos; at = line.find(stop, at + 1)) {
-      bool abbreviation =
-          at >= 3 && (line.compare(at - 3, 3, "e.g") == 0 || line.compare(at - 3, 3, "i.e") == 0);
-      if (at > 0 && !abbreviation) {
-        line = line.substr(0, at);
-        break;
-      }
+  int depth = 0;
+  for (size_t at = 0; at + 1 < line.size(); ++at) {
+    if (line[at] == '(') ++depth;
+    if (line[at] == ')' && depth > 0) --depth;
+    if (line[at] != '.' || line[at + 1] != ' ' || depth > 0 || at == 0 || line[at - 1] == '.') continue;
+    bool abbreviation =
+        at >= 3 && (line.compare(at - 3, 3, "e.g") == 0 || line.compare(at - 3, 3, "i.e") == 0);
+    if (!abbreviation) {
+      line = line.substr(0, at);
+      break;
     }
   }
   if (!line.empty() && line.back() == '.') line.pop_back();

@@ -9,18 +9,19 @@
 namespace grovectl {
 
 enum class ValueKind {
-  kNone,      // a flag without a value
-  kFree,      // any text: nothing to offer
-  kChoices,   // one of `choices`
-  kList,      // comma-separated `choices`
-  kFiles,     // input files (YAML/JSON) or directories
-  kDirs,      // directories only
-  kContexts,  // kubeconfig context names (asked from kubectl at completion time)
+  kNone,        // a flag without a value
+  kFree,        // any text: nothing to offer
+  kChoices,     // one of `choices`
+  kList,        // comma-separated `choices`
+  kFiles,       // input files (YAML/JSON) or directories
+  kDirs,        // directories only
+  kContexts,    // kubeconfig context names (asked from kubectl at completion time)
+  kNamespaces,  // namespaces of the current context (asked from kubectl at completion time)
 };
 
 struct CompletionFlag {
   std::vector<std::string> names;  // "-f", "--filename" (short names first)
-  std::string description;         // one line, shortened
+  std::string description;         // the first line, up to its first sentence
   ValueKind kind = ValueKind::kNone;
   std::vector<std::string> choices;
   bool repeatable = false;
@@ -43,7 +44,9 @@ CompletionFlag value_hint(const std::string& command, const std::string& flag);
 // Walks the app: every visible subcommand and option, in definition order.
 CompletionCommand completion_model(CLI::App& app);
 
-// Shortens a help text to one line suitable for a completion menu.
+// A help text as one line for a completion menu: its first line, up to the first sentence end outside
+// parentheses. Colons and semicolons stay, so "Migration preview: render again for this backend" is
+// not cut to "Migration preview".
 std::string short_description(const std::string& text);
 
 std::string bash_completion_script(const CompletionCommand& root);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/completion/model.hpp"
+#include "model/feature_gates.hpp"
 #include "model/kube_version.hpp"
 #include "model/options.hpp"
 
@@ -23,9 +24,21 @@ std::vector<std::string> kube_versions() {
   return out;
 }
 
+// Name=true and Name=false for every gate of the default (newest) Kubernetes version: an offered value is
+// never a usage error on a command line that keeps the default --kube-version.
+std::vector<std::string> gate_settings() {
+  std::vector<std::string> out;
+  for (const auto& g : known_gates()) {
+    if (!gate_exists(g.name, KubeVersion::newest())) continue;
+    out.push_back(g.name + "=true");
+    out.push_back(g.name + "=false");
+  }
+  return out;
+}
+
 const std::vector<ValueRule>& rules() {
   static const std::vector<ValueRule> table = {
-      {"render", "--output", ValueKind::kChoices, {"yaml", "json"}},
+      {"render", "--output", ValueKind::kChoices, {"yaml", "json", "name"}},
       {"validate", "--output", ValueKind::kChoices, {"text", "json", "junit", "github"}},
       {"diff", "--output", ValueKind::kChoices, {"text", "brief", "json"}},
       {"version", "--output", ValueKind::kChoices, {"text", "json", "yaml"}},
@@ -44,6 +57,9 @@ const std::vector<ValueRule>& rules() {
       {"", "--templates", ValueKind::kDirs, {}},
       {"", "--output-dir", ValueKind::kDirs, {}},
       {"", "--context", ValueKind::kContexts, {}},
+      {"", "--namespace", ValueKind::kNamespaces, {}},
+      {"", "--feature-gates", ValueKind::kList, gate_settings()},
+      {"", "--to-feature-gates", ValueKind::kList, gate_settings()},
   };
   return table;
 }

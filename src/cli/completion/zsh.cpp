@@ -29,6 +29,27 @@ std::string function_name(const std::string& command) {
   return out;
 }
 
+// _values specs for a comma-separated list; NAME=VALUE choices become one spec per name whose
+// argument completes the values ("Gate:value:(true false)"), which _values joins with '='.
+std::string list_specs(const std::vector<std::string>& choices) {
+  std::vector<std::string> specs;
+  std::vector<std::pair<std::string, std::vector<std::string>>> named;
+  for (const auto& c : choices) {
+    auto eq = c.find('=');
+    if (eq == std::string::npos) {
+      specs.push_back(c);
+      continue;
+    }
+    std::string name = c.substr(0, eq);
+    if (named.empty() || named.back().first != name) named.push_back({name, {}});
+    named.back().second.push_back(c.substr(eq + 1));
+  }
+  // Double quotes keep each spec one word when _arguments evaluates the action.
+  for (const auto& [name, values] : named)
+    specs.push_back("\"" + name + ":value:(" + join(values, " ") + ")\"");
+  return join(specs, " ");
+}
+
 std::string value_spec(ValueKind kind, const std::vector<std::string>& choices, const std::string& message) {
   std::string action;
   switch (kind) {
@@ -36,7 +57,7 @@ std::string value_spec(ValueKind kind, const std::vector<std::string>& choices, 
       action = "(" + join(choices, " ") + ")";
       break;
     case ValueKind::kList:
-      action = "_values -s , " + message + " " + join(choices, " ");
+      action = "_values -s , " + message + " " + list_specs(choices);
       break;
     case ValueKind::kFiles:
       action = "_files";
@@ -46,6 +67,9 @@ std::string value_spec(ValueKind kind, const std::vector<std::string>& choices, 
       break;
     case ValueKind::kContexts:
       action = "__grovectl_contexts";
+      break;
+    case ValueKind::kNamespaces:
+      action = "__grovectl_namespaces";
       break;
     case ValueKind::kFree:
     case ValueKind::kNone:
@@ -96,6 +120,12 @@ __grovectl_contexts() {
   local -a contexts
   contexts=(${(f)"$(kubectl config get-contexts -o name 2>/dev/null)"})
   compadd -a contexts
+}
+
+__grovectl_namespaces() {
+  local -a namespaces
+  namespaces=(${="$(kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}' 2>/dev/null)"})
+  compadd -a namespaces
 }
 
 __grovectl_commands() {

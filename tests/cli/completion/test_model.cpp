@@ -62,9 +62,12 @@ TEST_CASE("completion model: walks subcommands and options of any app", "[packag
 }
 
 TEST_CASE("completion model: short descriptions", "[packaging]") {
-  CHECK(short_description("Scheduler backend: a, b") == "Scheduler backend");
+  // Issue 20: a colon or semicolon does not end the description; a sentence end outside parentheses does.
+  CHECK(short_description("Scheduler backend: a, b") == "Scheduler backend: a, b");
   CHECK(short_description("Gates, e.g. A=true") == "Gates, e.g. A=true");
-  CHECK(short_description("Input file; repeatable") == "Input file");
+  CHECK(short_description("Input file; repeatable") == "Input file; repeatable");
   CHECK(short_description("One. Two") == "One");
+  CHECK(short_description("Gates, K=V,... (default: none)") == "Gates, K=V,... (default: none)");
+  CHECK(short_description("Objects (all. of them) to emit. Default: x") == "Objects (all. of them) to emit");
   CHECK(short_description("Line one\nline two") == "Line one");
 }

@@ -83,7 +83,8 @@ TEST_CASE("bash completion: commands and flag values", "[packaging]") {
   }
   CHECK(bash_complete({"grovectl", "r"}) == std::set<std::string>{"render"});
   CHECK(bash_complete({"grovectl", ""}) ==
-        std::set<std::string>{"render", "validate", "diff", "backends", "version", "completion"});
+        std::set<std::string>{"render", "validate", "diff", "backends", "version", "completion", "help"});
+  CHECK(bash_complete({"grovectl", "help", "b"}) == std::set<std::string>{"backends"});
   CHECK(bash_complete({"kubectl-grove", "ver"}) == std::set<std::string>{"version"});
   CHECK(bash_complete({"grovectl", "render", "--backend", ""}) == kBackends);
   CHECK(bash_complete({"grovectl", "render", "--backend", "k"}) ==
@@ -94,7 +95,7 @@ TEST_CASE("bash completion: commands and flag values", "[packaging]") {
   CHECK(bash_complete({"grovectl", "render", "--backend", "="}) == kBackends);
   CHECK(bash_complete({"grovectl", "render", "-f", "x.yaml", "--kube-version", ""}) ==
         std::set<std::string>{"1.35", "1.36", "1.37"});
-  CHECK(bash_complete({"grovectl", "render", "-o", ""}) == std::set<std::string>{"yaml", "json"});
+  CHECK(bash_complete({"grovectl", "render", "-o", ""}) == std::set<std::string>{"yaml", "json", "name"});
   CHECK(bash_complete({"grovectl", "render", "--hierarchy", ""}) ==
         std::set<std::string>{"flat", "composite"});
   CHECK(bash_complete({"grovectl", "render", "--jobset-gang", ""}) ==
@@ -110,6 +111,89 @@ TEST_CASE("bash completion: commands and flag values", "[packaging]") {
   CHECK(bash_complete({"grovectl", "completion", ""}) == std::set<std::string>{"bash", "zsh", "fish"});
   CHECK(bash_complete({"grovectl", "version", "-o", ""}) == std::set<std::string>{"text", "json", "yaml"});
   CHECK(bash_complete({"grovectl", "--"}) == std::set<std::string>{"--help", "--version"});
+}
+
+TEST_CASE("bash completion: lists offer no item twice; feature gates by name", "[packaging]") {
+  if (!have("bash")) {
+    WARN("SKIPPED: bash is not installed");
+    return;
+  }
+  // Issue 20: `--include podgang,` offered podgang,podgang.
+  CHECK(bash_complete({"grovectl", "render", "--include", "podgang,"}) ==
+        std::set<std::string>{"podgang,scheduler", "podgang,jobset", "podgang,pods"});
+  CHECK(bash_complete({"grovectl", "render", "--include", "pods,podgang,"}) ==
+        std::set<std::string>{"pods,podgang,scheduler", "pods,podgang,jobset"});
+  // Gate names of k8s-workload-api.md §2, each =true or =false.
+  CHECK(bash_complete({"grovectl", "render", "--feature-gates", "Gen"}) ==
+        std::set<std::string>{"GenericWorkload=true", "GenericWorkload=false"});
+  CHECK(bash_complete({"grovectl", "diff", "--to-feature-gates", "Comp"}) ==
+        std::set<std::string>{"CompositePodGroup=true", "CompositePodGroup=false"});
+  // bash splits NAME=VALUE at '=': the reply completes the part after it.
+  CHECK(bash_complete({"grovectl", "render", "--feature-gates", "GenericWorkload", "=", "t"}) ==
+        std::set<std::string>{"true"});
+  CHECK(bash_complete({"grovectl", "render", "--feature-gates", "=", "GenericWorkload", "=", "f"}) ==
+        std::set<std::string>{"false"});
+  // A gate already set is not offered again, with either value.
+  auto after = bash_complete({"grovectl", "render", "--feature-gates", "GenericWorkload", "=", "true,Gen"});
+  CHECK(after.empty());
+}
+
+TEST_CASE("bash completion: contexts and namespaces come from kubectl", "[packaging]") {
+  if (!have("bash")) {
+    WARN("SKIPPED: bash is not installed");
+    return;
+  }
+  // A stand-in kubectl answering as `kubectl config get-contexts -o name` and
+  // `kubectl get namespaces -o jsonpath={.items[*].metadata.name}` do.
+  fs::path dir = scratch_dir("fake-kubectl-completion");
+  std::ofstream(dir / "kubectl") << R"(#!/bin/sh
+case "$*" in
+  'config get-contexts -o name') printf 'prod-eu\nstaging\n' ;;
+  'get namespaces -o jsonpath={.items[*].metadata.name}') printf 'default team-a team-b' ;;
+  *) exit 1 ;;
+esac
+)";
+  fs::permissions(dir / "kubectl", fs::perms::owner_all);
+  std::string prelude = "PATH=" + quote(dir.string()) + ":$PATH\n";
+  CHECK(bash_complete({"grovectl", "diff", "--context", ""}, prelude) ==
+        std::set<std::string>{"prod-eu", "staging"});
+  CHECK(bash_complete({"grovectl", "diff", "--context", "=", "p"}, prelude) ==
+        std::set<std::string>{"prod-eu"});
+  CHECK(bash_complete({"grovectl", "render", "-n", "team"}, prelude) ==
+        std::set<std::string>{"team-a", "team-b"});
+  CHECK(bash_complete({"grovectl", "validate", "--namespace", ""}, prelude) ==
+        std::set<std::string>{"default", "team-a", "team-b"});
+  fs::remove_all(dir);
+}
+
+TEST_CASE("fish and zsh completion: whole descriptions, distinct for the --to-* flags", "[packaging]") {
+  // Issue 20: descriptions were cut at the first ':' ("--kubectl-path ... (default"), and the four
+  // migration flags all read "Migration preview".
+  std::string fish = read_file(grovectl::test::source_dir() / "completions" / "grovectl.fish");
+  std::string zsh = read_file(grovectl::test::source_dir() / "completions" / "_grovectl");
+  std::set<std::string> to_descriptions;
+  for (const char* flag : {"to-backend", "to-kube-version", "to-hierarchy", "to-feature-gates"}) {
+    INFO(flag);
+    auto at = fish.find(std::string(" -l ") + flag + " ");
+    REQUIRE(at != std::string::npos);
+    auto d = fish.find(" -d '", at);
+    std::string description = fish.substr(d + 5, fish.find("'\n", d) - d - 5);
+    CHECK(description.starts_with("Migration preview: "));
+    to_descriptions.insert(description);
+    // zsh specs are single-quoted ('\\'' for a quote): compare up to the first quote.
+    CHECK(zsh.find("--" + std::string(flag) + "=[" + description.substr(0, description.find("\\'"))) !=
+          std::string::npos);
+  }
+  CHECK(to_descriptions.size() == 4);
+  CHECK(fish.find("-d 'Migration preview: render again for this backend; print a plan, then the diff'") !=
+        std::string::npos);
+  CHECK(fish.find("-l kubectl-path -x -d 'kubectl program for --kubectl, looked up on PATH unless it "
+                  "contains a \\'/\\''") != std::string::npos);
+  CHECK(fish.find("-l feature-gates") != std::string::npos);
+  CHECK(fish.find("GenericWorkload=true") != std::string::npos);
+  CHECK(zsh.find("\"GenericWorkload:value:(true false)\"") != std::string::npos);
+  CHECK(zsh.find("[Namespace for inputs that set none]:namespace:__grovectl_namespaces'") !=
+        std::string::npos);
 }
 
 TEST_CASE("bash completion: files for -f, directories for --output-dir", "[packaging]") {
@@ -180,4 +264,11 @@ TEST_CASE("fish completion: the script parses and completes", "[packaging]") {
   CHECK(complete("grovectl render --kube-version ") == std::set<std::string>{"1.35", "1.36", "1.37"});
   CHECK(complete("grovectl completion ") == std::set<std::string>{"bash", "zsh", "fish"});
   CHECK(complete("grovectl render --include=pods,s") == std::set<std::string>{"--include=pods,scheduler"});
+  CHECK(complete("grovectl render --include podgang,") ==
+        std::set<std::string>{"podgang,scheduler", "podgang,jobset", "podgang,pods"});
+  // A gate already given is not offered again (fish may add fuzzy matches of other gates).
+  for (const auto& c : complete("grovectl render --feature-gates GenericWorkload=true,Gen"))
+    CHECK_FALSE(c.starts_with("GenericWorkload=true,GenericWorkload"));
+  CHECK(complete("grovectl diff --to-feature-gates Composite") ==
+        std::set<std::string>{"CompositePodGroup=true", "CompositePodGroup=false"});
 }
