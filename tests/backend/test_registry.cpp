@@ -35,7 +35,7 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   CHECK(find("koord-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.sigs.k8s.io/v1alpha1 PodGroup");
 }
 
-TEST_CASE("backends prints a text table by default; composite on 1.36 is refused naming what exists") {
+TEST_CASE("backends prints a text table by default, composite on 1.36 is refused naming what exists") {
   auto r = run_grovectl("backends");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::StartsWith("BACKEND"));

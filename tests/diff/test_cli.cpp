@@ -134,7 +134,7 @@ TEST_CASE("diff: --color always colors, --context-lines limits context", "[diff]
         std::string::npos);
 }
 
-TEST_CASE("diff: default-scheduler 1.37 live objects with server defaults; a changed minCount", "[diff]") {
+TEST_CASE("diff: default-scheduler 1.37 live objects with server defaults, a changed minCount", "[diff]") {
   // The live PodGroups carry disruptionMode {single: {}}, which the server fills in and render leaves out
   // (k8s-workload-api.md §6.2 item 2, §7.2): not a difference. Templates are matched by name.
   std::string base = "diff -f '" + testdata("diff/pcs.yaml").string() +

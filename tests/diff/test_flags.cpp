@@ -152,7 +152,7 @@ TEST_CASE("diff flags: an --ignore that matches nothing is a warning and changes
         std::string::npos);
 }
 
-TEST_CASE("diff flags: -o json is {summary, diffs}; -o brief is one line per changed field",
+TEST_CASE("diff flags: -o json is {summary, diffs}, -o brief is one line per changed field",
           "[diff][flags]") {
   auto j = run_grovectl(changed() + "-o json");
   Json out = Json::parse(j.out);

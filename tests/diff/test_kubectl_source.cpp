@@ -36,7 +36,7 @@ struct FakeKubectl {
 
 }  // namespace
 
-TEST_CASE("diff --kubectl: one read-only get for the rendered kind and names; noisy live is no diff",
+TEST_CASE("diff --kubectl: one read-only get for the rendered kind and names, noisy live is no diff",
           "[diff]") {
   FakeKubectl k("cat '" + testdata("diff/live-noisy.yaml").string() + "'");
   auto r = k.diff();

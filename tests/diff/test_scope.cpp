@@ -32,7 +32,7 @@ CommandResult diff_two(const std::string& capture, const std::string& flags, con
 
 }  // namespace
 
-TEST_CASE("diff scope: two PodCliqueSets in a namespace; the other one is out of scope", "[diff][scope]") {
+TEST_CASE("diff scope: two PodCliqueSets in a namespace, the other one is out of scope", "[diff][scope]") {
   // kai.yaml: 2 PodGangs + 2 KAI PodGroups + 3 pods per PodCliqueSet (test_diff_live_captures.cpp).
   auto r = diff_two("kai.yaml", "--backend kai-scheduler");
   INFO(r.out << r.err);

@@ -40,7 +40,7 @@ TEST_CASE("compare: keyed lists match by name, never by position", "[diff][unit]
   CHECK(changes[1].old_value.is_null());
 }
 
-TEST_CASE("compare: unkeyed lists compare by position; key order never matters", "[diff][unit]") {
+TEST_CASE("compare: unkeyed lists compare by position, key order never matters", "[diff][unit]") {
   CHECK(compare_values(Json::parse(R"({"a":1,"b":2})"), Json::parse(R"({"b":2,"a":1})")).empty());
   auto changes = compare_values(Json::parse(R"(["a","b"])"), Json::parse(R"(["b","a"])"));
   CHECK(changes.size() == 2);

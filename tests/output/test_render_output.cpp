@@ -122,7 +122,7 @@ TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, i
   fs::remove_all(base);
 }
 
-TEST_CASE("render --output-dir: adding an input renames no other file; stale files go") {
+TEST_CASE("render --output-dir: adding an input renames no other file, stale files go") {
   fs::path base = fresh_dir("gitops");
   fs::path out = base / "out";
   // Only beta first (the second document of two.yaml), then alpha and beta: beta's file keeps its path and

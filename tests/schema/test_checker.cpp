@@ -85,7 +85,7 @@ TEST_CASE("schema type: each JSON type against each schema type, in the API serv
   CHECK(m[1].pointer == "/spec/items/1");
 }
 
-TEST_CASE("schema nulls: dropped unless nullable; a default fills in; array items are not dropped") {
+TEST_CASE("schema nulls: dropped unless nullable, a default fills in, array items are not dropped") {
   auto s = compile(R"({"type":"object","required":["a","c","d"],"properties":{
       "a":{"type":"object"},"b":{"type":"object","properties":{"x":{"type":"string"}}},
       "c":{"type":"string","nullable":true},"d":{"type":"string","default":"z"},
@@ -176,7 +176,7 @@ TEST_CASE("schema required: the missing field's own path, at its parent's locati
   CHECK(f[0].message == "cliques[1].spec.roleName: Required value");
 }
 
-TEST_CASE("schema list-map keys: the second item with a key is a Duplicate value; defaults count") {
+TEST_CASE("schema list-map keys: the second item with a key is a Duplicate value, defaults count") {
   auto s = compile(R"({"type":"object","properties":{
       "containers":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
         "items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}}},
@@ -217,7 +217,7 @@ TEST_CASE("schema unknown fields: reported where the server prunes, kept under p
   CHECK(run(*s, R"({"parameters":{"size":"big"}})").size() == 1);
 }
 
-TEST_CASE("schema resource root: metadata is ObjectMeta; status is reset on create") {
+TEST_CASE("schema resource root: metadata is ObjectMeta, status is reset on create") {
   std::string error;
   auto s = CompiledSchema::compile(Json::parse(R"({"type":"object","properties":{
       "apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},
@@ -260,7 +260,7 @@ TEST_CASE("schema formats: date-time strings as the API server's format registry
   CHECK(run(*s, R"({"n":12})").empty());  // int64 names the width only
 }
 
-TEST_CASE("schema definitions: $ref shares one compiled node; open JSON schemas keep undeclared keys") {
+TEST_CASE("schema definitions: $ref shares one compiled node, open JSON schemas keep undeclared keys") {
   auto s = compile(R"({"type":"object","properties":{"a":{"$ref":"#/definitions/c"},
       "b":{"type":"array","items":{"$ref":"#/definitions/c"}}}})",
                    R"({"c":{"type":"object","properties":{"n":{"type":"integer"}}}})");

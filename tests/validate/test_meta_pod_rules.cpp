@@ -170,7 +170,7 @@ TEST_CASE("pod: container names are unique DNS labels across containers and init
   CHECK(names[2].location.line == 15);  // the init container is the later one checked
 }
 
-TEST_CASE("pod: an image is required; ports in range with IANA names; protocols") {
+TEST_CASE("pod: an image is required, ports in range with IANA names, protocols") {
   auto r = layer2(
       pcs("",
           "          - name: a\n            ports:\n            - containerPort: 0\n"
@@ -203,7 +203,7 @@ TEST_CASE("pod: an image is required; ports in range with IANA names; protocols"
         "spec.template.cliques[0].spec.podSpec.containers[0].ports[4].name: Duplicate value: \"http\"");
 }
 
-TEST_CASE("pod: requests against limits, exactly; extended resources may not overcommit") {
+TEST_CASE("pod: requests against limits, exactly, extended resources may not overcommit") {
   auto resources = [](const std::string& limits, const std::string& requests) {
     return std::string("          - name: a\n            image: x\n            resources:\n") +
            (limits.empty() ? "" : "              limits:\n" + limits) +
@@ -251,7 +251,7 @@ TEST_CASE("pod: requests against limits, exactly; extended resources may not ove
         "greater than or equal to 0");
 }
 
-TEST_CASE("pod: a Job's pod template restarts OnFailure or Never; a PodCliqueSet's is Grove's to override") {
+TEST_CASE("pod: a Job's pod template restarts OnFailure or Never, a PodCliqueSet's is Grove's to override") {
   auto js = [](const std::string& policy) {
     return "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: j\nspec:\n  "
            "replicatedJobs:\n"

@@ -128,7 +128,7 @@ TEST_CASE("whole reports: text, json, junit and github count the same documents 
   check_against_xsd(junit, "junit-counts");
 }
 
-TEST_CASE("whole reports: junit cases carry file, line and time; json carries versions and backend") {
+TEST_CASE("whole reports: junit cases carry file, line and time, json carries versions and backend") {
   const std::string good = small_podcliqueset("good");
   auto junit = run_grovectl("validate -o junit -f -", good);
   CHECK(junit.exit_code == 0);

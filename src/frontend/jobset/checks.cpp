@@ -170,7 +170,9 @@ void check_exclusive_placement(ObjectReader& r, const JobSet& js) {
             "leader until minCount pods exist; this may deadlock (untested upstream). Consider the "
             "node-selector strategy ({})",
             rj.name, exclusive, strategy),
-        js_level ? "/metadata/annotations" : rj.pointer + "/template/metadata/annotations");
+        (js_level ? std::string("/metadata/annotations") : rj.pointer + "/template/metadata/annotations") +
+            "/alpha.jobset.sigs.k8s.io~1exclusive-topology");  // the annotation itself (JSON pointer: / is
+                                                               // ~1)
   }
 }
 

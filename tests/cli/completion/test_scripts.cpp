@@ -113,7 +113,7 @@ TEST_CASE("bash completion: commands and flag values", "[packaging]") {
   CHECK(bash_complete({"grovectl", "--"}) == std::set<std::string>{"--help", "--version"});
 }
 
-TEST_CASE("bash completion: lists offer no item twice; feature gates by name", "[packaging]") {
+TEST_CASE("bash completion: lists offer no item twice, feature gates by name", "[packaging]") {
   if (!have("bash")) {
     WARN("SKIPPED: bash is not installed");
     return;

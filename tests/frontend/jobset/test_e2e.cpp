@@ -96,7 +96,7 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
   CHECK_FALSE(js["spec"]["replicatedJobs"][0]["template"]["spec"]["template"].contains("metadata"));
 }
 
-TEST_CASE("a JobSet's Workload names the JobSet in spec.controllerRef on every version; a PCS's does not") {
+TEST_CASE("a JobSet's Workload names the JobSet in spec.controllerRef on every version, a PCS's does not") {
   // jobset.md §4.1-§4.2: JobSet's manual Workload pattern and PR #1250 set controllerRef
   // {apiGroup: jobset.x-k8s.io, kind: JobSet, name: <js>}; the field exists in every Workload version
   // (k8s-workload-api.md §4.2, §5.3, §6.4, §7.2). Grove links a Workload to its PodGang by an
@@ -158,7 +158,7 @@ TEST_CASE("1.35 pods join through workloadRef, which current JobSet CRDs prune: 
   CHECK(err.find("[jobset/crd-prunes-field]") != std::string::npos);
 }
 
-TEST_CASE("every backend renders a JobSet; --include pods gives one stub per pod") {
+TEST_CASE("every backend renders a JobSet, --include pods gives one stub per pod") {
   for (const char* backend : {"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler"}) {
     INFO(backend);
     auto objects = render_ok("-f " + testdata("jobset/queued.yaml").string() + " --backend " + backend +
@@ -172,9 +172,9 @@ TEST_CASE("every backend renders a JobSet; --include pods gives one stub per pod
       // The template carries what the stubs of its pods carry (the same Mapping::membership).
       const Json& stub = *pods[i == 0 ? 0 : 1];
       CHECK(pod_spec(*jobsets[0], i)["schedulerName"] == stub["spec"]["schedulerName"]);
-      const Json& labels =
-          (*jobsets[0])["spec"]["replicatedJobs"][i]["template"]["spec"]["template"]["metadata"].value(
-              "labels", Json::object());
+      const Json labels = jobsets[0]->value(Json::json_pointer("/spec/replicatedJobs/" + std::to_string(i) +
+                                                               "/template/spec/template/metadata/labels"),
+                                            Json::object());
       for (auto it = labels.begin(); it != labels.end(); ++it)
         CHECK(stub["metadata"]["labels"][it.key()] == it.value());
     }

@@ -174,7 +174,7 @@ TEST_CASE("per-pod names and labels are built only for --include pods") {
   CHECK(workers.pod_labels.at("jobset.sigs.k8s.io/replicatedjob-name") == "workers");
 }
 
-TEST_CASE("namespace: input, else --namespace, else default; a conflicting --namespace is refused") {
+TEST_CASE("namespace: input, else --namespace, else default, a conflicting --namespace is refused") {
   JobSetCase plain;
   run_jobset_case(plain, testdata("jobset/in-order.yaml").string(), [] {
     RenderOptions o;

@@ -68,7 +68,7 @@ TEST_CASE("sample simple-group: group labels match the comments of the sample") 
   CHECK(g.groups[0].pod_labels.at("jobset.sigs.k8s.io/group-name") == "default");
 }
 
-TEST_CASE("sample tpu-multislice: slice 2x4 = 8; labels mirrored; exclusive placement warned") {
+TEST_CASE("sample tpu-multislice: slice 2x4 = 8, labels mirrored, exclusive placement warned") {
   REQUIRE_SHARED_OR_SKIP(shared);
   JobSetCase c;
   run_jobset_case(c, (shared / "samples/jobset/tpu-multislice-v6e-jax-workload.yaml").string());
