@@ -134,7 +134,7 @@ spec:
 
 def clique_text(name, extra=""):
     return (f"    - name: {name}\n      spec:\n        roleName: {name}\n        replicas: 1\n{extra}"
-            "        podSpec:\n          containers:\n          - name: main\n")
+            "        podSpec:\n          containers:\n          - name: main\n            image: busybox\n")
 
 
 def gangs_text(replicas):

@@ -108,7 +108,7 @@ class Bench:
         subprocess.call(["rm", "-rf", out])
         t, rss = run([self.binary, "render", "-f", src, "--output-dir", out])
         cpu = LAST_CPU[0]
-        written = len(os.listdir(out))
+        written = sum(len(names) for _, _, names in os.walk(out))  # <namespace>/<kind>.<group>/<name>
         code = ("import os,sys\n"
                 "d=sys.argv[1]; os.makedirs(d)\n"
                 "for i in range(int(sys.argv[2])):\n"
