@@ -1,6 +1,8 @@
 #pragma once
 // Reads -f arguments (files, directories, "-") into documents, flattening kind: List, within one byte
 // and node budget for everything a command loads (core/budgets.hpp).
+#include <functional>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -17,7 +19,11 @@ struct LoadOptions {
   // --ignore-filename-pattern: a file or directory met in a directory walk whose path matches any of
   // these is left out (paths given with -f are always read).
   std::vector<std::regex> ignore;
+  // Keep standard input's text, so that a second pass (restart()) reads it again.
+  bool keep_stdin = false;
 };
+
+using DocumentSink = std::function<void(SourceDocument&&)>;
 
 // Loads inputs one at a time against one budget. I/O problems are reported with rule "input/io" (exit 3),
 // an input over the budget with "input/too-large", parse problems with the yaml/* rules.
@@ -28,14 +34,20 @@ class InputLoader {
   // Appends the documents of one -f argument (a directory contributes its *.yaml, *.yml and *.json
   // files, sorted) and returns how many it had.
   size_t load(const std::string& path, std::vector<SourceDocument>& out);
+  // The same, handing over each document as soon as it is parsed: only the text of the file being read
+  // and one document's tree are held.
+  size_t load_each(const std::string& path, const DocumentSink& out);
+  // Gives back the whole budget, to read the same inputs again (standard input from its kept text).
+  void restart();
 
  private:
-  void load_stream(const std::string& path, std::vector<SourceDocument>& out);
+  void load_stream(const std::string& path, const DocumentSink& out);
 
   Diagnostics& diags_;
   LoadOptions options_;
   size_t bytes_left_;
   size_t nodes_left_;
+  std::optional<std::string> stdin_text_;
 };
 
 // Reads every path in order with one InputLoader.

@@ -1,6 +1,6 @@
 // Fuzz target: `grovectl validate` on arbitrary input, all five layers, every output line formatted.
 #include "fuzz_common.hpp"
-#include "validate/report.hpp"
+#include "validate/report/formats.hpp"
 #include "validate/validate.hpp"
 
 using namespace grovectl;
