@@ -7,6 +7,7 @@ ReportSummary run_validation_passes(const SelectorFlags& flags, const ReportHead
   const bool check_documents = templates == Templates::kUsable;
   LoadOptions load_options = input_load_options(flags);
   load_options.keep_stdin = true;  // the second pass reads standard input from the first pass's text
+  load_options.budget = InputBudget::kEachFile;
   InputLoader loader(load, load_options);
   size_t documents = 0;
   const std::vector<std::string> empty = read_inputs(flags, loader, [&](SourceDocument&& doc) {

@@ -46,11 +46,15 @@ InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
 
 void InputLoader::load_stream(const std::string& path, const DocumentSink& out) {
   std::string read_text;
+  if (options_.budget == InputBudget::kEachFile) restart();
   const bool cached_stdin = path == "-" && stdin_text_;
   if (!cached_stdin) {
     Activity reading("reading " + path);
     if (!read_input(
-            ReadRequest{.path = path, .max_bytes = bytes_left_, .allow_tty = options_.allow_stdin_tty},
+            ReadRequest{.path = path,
+                                .max_bytes = bytes_left_,
+                                .budget = options_.budget,
+                                .allow_tty = options_.allow_stdin_tty},
             read_text, diags_))
       return;
     if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read_text);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "input/file_reading.hpp"
 #include "yaml/document.hpp"
 #include "yaml/reader.hpp"
 
@@ -19,6 +20,8 @@ struct LoadOptions {
   // --ignore-filename-pattern: a file or directory met in a directory walk whose path matches any of
   // these is left out (paths given with -f are always read).
   std::vector<std::regex> ignore;
+  // validate holds one file at a time, so each file gets the whole byte and node budget.
+  InputBudget budget = InputBudget::kAllInputsTogether;
   // Keep standard input's text, so that a second pass (restart()) reads it again.
   bool keep_stdin = false;
 };
