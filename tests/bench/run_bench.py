@@ -116,38 +116,38 @@ class Bench:
                 print(f"  growth for {sizes[1][1] / sizes[0][1]:.0f}x input ({label}): "
                       f"{large.seconds / max(small.seconds, 1e-9):.2f} wall, {large.cpu / max(small.cpu, 1e-9):.2f} cpu")
 
+    def render(self, src, out_name):
+        """render of src by each binary, to a file and to a pipe read as it comes; returns the object count, the
+        runs, the figures to print and grovectl's output file."""
+        args = ["render", "-f", src, "--backend", "default-scheduler"]
+        runs, outputs = self.each_binary(args, out_name)
+        out = outputs[self.binaries[0][0]]
+        piped = {label: run([binary, *args], pipe=True) for label, binary in self.binaries}
+        mine = runs[self.binaries[0][0]]
+        extra = (f"\n        out {size_mib(out):.1f} MiB, peak RSS/out {mine.rss / max(size_mib(out), 1e-9):.2f}x; "
+                 "to a pipe read as it comes: " +
+                 ", ".join(f"{label} {piped[label].rss:.1f} MiB" for label, _ in self.binaries) +
+                 self.same_outputs(outputs))
+        return count_docs(out), runs, extra, out
+
     def render_pcs(self, scale):
         src = self.path(f"pcs-{scale}.yaml")
         self.gen("pcs", scale, src)
-        args = ["render", "-f", src, "--backend", "default-scheduler"]
-        runs, outputs = self.each_binary(args, f"render-{scale}")
-        out = outputs[self.binaries[0][0]]
-        piped = {label: run([binary, *args], pipe=True) for label, binary in self.binaries}
+        objects, runs, extra, out = self.render(src, f"render-{scale}")
         py = run([sys.executable, "-c",
                   "import sys,yaml\n"
                   "assert yaml.__with_libyaml__, 'PyYAML without libyaml: the baseline would be unfairly slow'\n"
                   "docs=list(yaml.load_all(open(sys.argv[1]),Loader=yaml.CSafeLoader))\n"
                   "yaml.dump_all(docs,open(sys.argv[2],'w'),Dumper=yaml.CSafeDumper)\n", out, out + ".pyyaml"])
         mine = runs[self.binaries[0][0]]
-        extra = (f"\n        out {size_mib(out):.1f} MiB, peak RSS/out {mine.rss / max(size_mib(out), 1e-9):.2f}x; "
-                 "to a pipe read as it comes: " +
-                 ", ".join(f"{label} {piped[label].rss:.1f} MiB" for label, _ in self.binaries) +
-                 f"; PyYAML round trip {py.seconds:.3f} s ({py.seconds / max(mine.seconds, 1e-9):.1f}x slower)" +
-                 self.same_outputs(outputs))
-        return count_docs(out), runs, extra, src, out
+        extra += f"; PyYAML round trip {py.seconds:.3f} s ({py.seconds / max(mine.seconds, 1e-9):.1f}x slower)"
+        return objects, runs, extra, src, out
 
     def render_jobsets(self, count):
         src = self.path(f"jobsets-{count}.yaml")
         self.gen("jobsets", count, src)
-        args = ["render", "-f", src, "--backend", "default-scheduler"]
-        runs, outputs = self.each_binary(args, f"render-js-{count}")
-        out = outputs[self.binaries[0][0]]
-        piped = {label: run([binary, *args], pipe=True) for label, binary in self.binaries}
-        mine = runs[self.binaries[0][0]]
-        extra = (f"\n        out {size_mib(out):.1f} MiB, peak RSS/out {mine.rss / max(size_mib(out), 1e-9):.2f}x; "
-                 "to a pipe: " + ", ".join(f"{label} {piped[label].rss:.1f} MiB" for label, _ in self.binaries) +
-                 self.same_outputs(outputs))
-        return count_docs(out), runs, extra
+        objects, runs, extra, _ = self.render(src, f"render-js-{count}")
+        return objects, runs, extra
 
     def validate(self, docs, src):
         runs, outputs = self.each_binary(["validate", "-f", src, "-o", "json"], f"validate-{docs}", (0, 1))
