@@ -50,12 +50,11 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
   const bool cached_stdin = path == "-" && stdin_text_;
   if (!cached_stdin) {
     Activity reading("reading " + path);
-    if (!read_input(
-            ReadRequest{.path = path,
+    if (!read_input(ReadRequest{.path = path,
                                 .max_bytes = bytes_left_,
                                 .budget = options_.budget,
                                 .allow_tty = options_.allow_stdin_tty},
-            read_text, diags_))
+                    read_text, diags_))
       return;
     if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read_text);
   }
@@ -112,10 +111,14 @@ std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths
 std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
                                       const LoadOptions& options) {
   std::vector<SourceDocument> out;
-  const DocumentSink append = [&](SourceDocument&& doc) { out.push_back(std::move(doc)); };
-  for (auto& doc : parse_yaml_stream(text, name, diags, options.limits))
-    flatten_lists(std::move(doc), append, diags);
+  load_text_each(text, name, diags, options, [&](SourceDocument&& doc) { out.push_back(std::move(doc)); });
   return out;
+}
+
+void load_text_each(const std::string& text, const std::string& name, Diagnostics& diags,
+                    const LoadOptions& options, const DocumentSink& sink) {
+  parse_yaml_stream_each(text, name, diags, options.limits, nullptr,
+                         [&](SourceDocument&& doc) { flatten_lists(std::move(doc), sink, diags); });
 }
 
 }  // namespace grovectl

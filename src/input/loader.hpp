@@ -60,5 +60,8 @@ std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths
 // Documents from text already in memory (used by tests and by the diff of two renders).
 std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
                                       const LoadOptions& options = {});
+// The same, each document to `sink` as soon as it is parsed.
+void load_text_each(const std::string& text, const std::string& name, Diagnostics& diags,
+                    const LoadOptions& options, const DocumentSink& sink);
 
 }  // namespace grovectl

@@ -229,11 +229,13 @@ void ValidationStream::check_chunk(Chunk chunk) {
   std::vector<DocumentReport> reports;
   for (size_t i = 0; i < documents.size(); ++i)
     reports.push_back(document_report(documents[i], verdict.documents[i]));
-  // A finding located outside the chunk (a companion checked elsewhere) stays with the document it is about.
+  // Layers 1 to 3 and the reader find things where they are written; layers 4 and 5 belong to the document
+  // that was rendered, even when they point into a binding or override it was rendered with.
   const DocumentStarts starts(reports);
   for (const auto& d : diags.items()) reports[starts.owner(d, 0)].findings.push_back(d);
   for (size_t i = 0; i < admitted.size(); ++i) {
-    for (const auto& d : rendered[i].items()) reports[starts.owner(d, admitted[i])].findings.push_back(d);
+    auto& findings = reports[admitted[i]].findings;
+    findings.insert(findings.end(), rendered[i].items().begin(), rendered[i].items().end());
   }
   for (auto& r : reports) {
     promote_if_strict(r.findings);
