@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
-#include <system_error>
 #include <utility>
 
 #include "core/parallel.hpp"
@@ -170,7 +168,7 @@ void ValidationStream::check(SourceDocument&& doc, std::vector<Diagnostic> reade
     for (auto& d : pending_)
       (d.location.file == doc.file && d.location.line >= start ? later : for_chunk).push_back(std::move(d));
     pending_ = std::move(later);
-    start_checking_chunk(std::move(for_chunk));
+    check_pending_chunk(std::move(for_chunk));
   }
   chunk_.push_back(std::move(doc));
   ++next_ordinal_;
@@ -179,32 +177,16 @@ void ValidationStream::check(SourceDocument&& doc, std::vector<Diagnostic> reade
 ReportSummary ValidationStream::finish(std::vector<Diagnostic> reader_findings) {
   pending_.insert(pending_.end(), std::make_move_iterator(reader_findings.begin()),
                   std::make_move_iterator(reader_findings.end()));
-  start_checking_chunk(std::exchange(pending_, {}));
-  wait_for_chunk();
+  check_pending_chunk(std::exchange(pending_, {}));
   const ReportSummary summary = tally_.summary();
   writer_.end(summary);
   return summary;
 }
 
-ValidationStream::~ValidationStream() {
-  if (checking_.valid()) checking_.wait();  // never leave a thread using this object
-}
-
-void ValidationStream::wait_for_chunk() {
-  if (checking_.valid()) checking_.get();  // rethrows what the check threw (std::bad_alloc)
-}
-
-void ValidationStream::start_checking_chunk(std::vector<Diagnostic> reader_findings) {
-  wait_for_chunk();
+void ValidationStream::check_pending_chunk(std::vector<Diagnostic> reader_findings) {
   Chunk chunk{std::exchange(chunk_, {}), chunk_first_ordinal_, std::move(reader_findings)};
   chunk_first_ordinal_ = next_ordinal_;
-  if (chunk.documents.empty()) return;
-  auto shared = std::make_shared<Chunk>(std::move(chunk));
-  try {
-    checking_ = std::async(std::launch::async, [this, shared] { check_chunk(std::move(*shared)); });
-  } catch (const std::system_error&) {
-    check_chunk(std::move(*shared));  // no thread to be had (a tight address-space limit): check it here
-  }
+  if (!chunk.documents.empty()) check_chunk(std::move(chunk));
 }
 
 void ValidationStream::check_chunk(Chunk chunk) {

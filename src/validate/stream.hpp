@@ -7,7 +7,6 @@
 //      it; a chunk is checked when the next document shows that the reader is done with it;
 //   4. finish(), which writes the counts.
 #include <cstddef>
-#include <future>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,17 +39,14 @@ class ValidationStream {
   void survey(const SourceDocument& doc);
   void begin(const ReportHeader& header, const std::vector<Diagnostic>& reader_findings);
   void check(SourceDocument&& doc, std::vector<Diagnostic> reader_findings);
-  ~ValidationStream();
   ReportSummary finish(std::vector<Diagnostic> reader_findings);
   // A file or directory that could not be read, or templates that could not be loaded (exit 3).
   bool io_errors() const { return io_errors_; }
 
  private:
   bool belongs_to_no_document(const Diagnostic& d) const;
-  // Hands the chunk to a thread of its own and goes on reading: the reader parses the next chunk while this
-  // one is checked. Chunks are checked one after another, in input order.
-  void start_checking_chunk(std::vector<Diagnostic> reader_findings);
-  void wait_for_chunk();
+  // Checks the documents gathered so far (each on every core) and writes their reports.
+  void check_pending_chunk(std::vector<Diagnostic> reader_findings);
   struct Chunk {
     std::vector<SourceDocument> documents;
     size_t first_ordinal = 0;
@@ -74,7 +70,6 @@ class ValidationStream {
   size_t chunk_first_ordinal_ = 0;
   ReportTally tally_;
   bool io_errors_ = false;
-  std::future<void> checking_;  // the chunk being checked
 };
 
 }  // namespace grovectl
