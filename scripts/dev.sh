@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-dev nlohmann-json3-dev
           libfmt-dev libdtl-dev catch2 libvalijson-dev libmimalloc-dev help2man man-db
-          bash-completion zsh fish libxml2-utils dpkg-dev file lintian)
+          bash-completion zsh fish libxml2-utils dpkg-dev file lintian time)
 JOBS=${JOBS:-$(nproc)}
 
 install_missing() {

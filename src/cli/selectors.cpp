@@ -182,20 +182,25 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
   return o;
 }
 
-std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
-  std::vector<std::string> paths = flags.files;
-  paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
+LoadOptions input_load_options(const SelectorFlags& flags) {
   LoadOptions load_options;
   Diagnostics unused;  // make_render_options reported bad patterns
   load_options.ignore = compile_patterns(flags.ignore_filename_patterns, unused);
-  std::vector<SourceDocument> docs;
+  return load_options;
+}
+
+std::vector<std::string> read_inputs(const SelectorFlags& flags, InputLoader& loader,
+                                     const DocumentSink& sink) {
+  std::vector<std::string> paths = flags.files;
+  paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
   std::vector<std::string> empty;
-  InputLoader loader(diags, load_options);
   for (const auto& p : paths) {
-    if (loader.load(p, docs) == 0) empty.push_back(p);
+    if (loader.load_each(p, sink) == 0) empty.push_back(p);
   }
-  if (!docs.empty() || diags.has_errors()) return docs;
-  // Zero documents is never a pass: name each input that had none.
+  return empty;
+}
+
+void report_empty_inputs(const std::vector<std::string>& empty, Diagnostics& diags) {
   for (const auto& p : empty) {
     diags.error("input/empty",
                 fmt::format("no input documents in {} (it is empty, or holds only comments, \"---\" or null; "
@@ -203,6 +208,14 @@ std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics&
                             p == "-" ? "standard input" : p),
                 Location{p});
   }
+}
+
+std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags) {
+  std::vector<SourceDocument> docs;
+  InputLoader loader(diags, input_load_options(flags));
+  const std::vector<std::string> empty =
+      read_inputs(flags, loader, [&](SourceDocument&& doc) { docs.push_back(std::move(doc)); });
+  if (docs.empty() && !diags.has_errors()) report_empty_inputs(empty, diags);
   return docs;
 }
 

@@ -8,6 +8,7 @@
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
 #include "frontend/classify.hpp"
+#include "input/loader.hpp"
 #include "model/options.hpp"
 #include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
@@ -45,6 +46,14 @@ KindSelection kind_selection(const SelectorFlags& flags);
 
 // Reads -f inputs plus --topology files. Zero documents is an error.
 std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics& diags);
+
+// The same inputs as a stream (validate reads them twice): how the loader reads them, then each document
+// to `sink`. Returns the inputs that held no document.
+LoadOptions input_load_options(const SelectorFlags& flags);
+std::vector<std::string> read_inputs(const SelectorFlags& flags, InputLoader& loader,
+                                     const DocumentSink& sink);
+// input/empty for each input without documents (zero documents is never a pass).
+void report_empty_inputs(const std::vector<std::string>& empty, Diagnostics& diags);
 
 // render and diff: validate's layers 1-2 (check_inputs without Grove's admission rules, whose render-side
 // refusals are the pipeline's own) over `docs`, every finding into `diags`; the documents to render

@@ -4,9 +4,10 @@
 #include "build_info.hpp"
 #include "cli/commands.hpp"
 #include "cli/selectors.hpp"
+#include "cli/validate_passes.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
-#include "validate/report.hpp"
+#include "validate/report/formats.hpp"
 #include "validate/validate.hpp"
 
 namespace grovectl {
@@ -18,6 +19,17 @@ struct ValidateFlags {
   bool strict = false;
 };
 
+ReportFormat report_format(const std::string& output) {
+  if (output == "json") return ReportFormat::kJson;
+  if (output == "junit") return ReportFormat::kJunit;
+  if (output == "github") return ReportFormat::kGithub;
+  return ReportFormat::kText;
+}
+
+// Documents checked together: enough to keep both cores busy, few enough that memory does not grow with
+// the input (findings are written as each chunk is checked).
+constexpr size_t kDocumentsPerChunk = 128;
+
 int run_validate(const ValidateFlags& flags) {
   Diagnostics usage;
   auto options = make_render_options(flags.selectors, usage);
@@ -28,33 +40,26 @@ int run_validate(const ValidateFlags& flags) {
   // Whatever cannot be read is a failed case of a whole report (and exit 3), never a missing report.
   Diagnostics load;
   TemplateSet templates = load_templates(flags.selectors, load);
-  std::vector<SourceDocument> docs = load_inputs(flags.selectors, load);
+  const bool templates_unusable = has_rule_prefix(load, "templates/");
   Activity validating("validating");
-  ValidateSettings settings{.strict = flags.strict,
-                            .unknown_fields = unknown_field_policy(flags.selectors),
-                            .kinds = kind_selection(flags.selectors)};
-  ValidateReport report = has_rule_prefix(load, "templates/")
-                              ? validate_documents({}, load, *options, templates, settings)
-                              : validate_documents(docs, load, *options, templates, settings);
-  report.tool_version = build::kVersion;
-  std::string text;
-  if (flags.output == "json")
-    text = format_json(report);
-  else if (flags.output == "junit")
-    text = format_junit(report);
-  else if (flags.output == "github")
-    text = format_github(report);
-  else
-    text = format_text(report);
-  std::cout << text;
+  const ValidateSettings settings{.strict = flags.strict,
+                                  .unknown_fields = unknown_field_policy(flags.selectors),
+                                  .kinds = kind_selection(flags.selectors)};
+  const ReportHeader header{.tool_version = build::kVersion,
+                            .kube_version = options->kube_version.text(),
+                            .backend = options->backend ? backend_name(*options->backend) : ""};
+  auto writer = make_report_writer(report_format(flags.output), std::cout);
+  ValidationStream stream(*options, templates, settings, *writer, kDocumentsPerChunk);
+  const ReportSummary summary = run_validation_passes(
+      flags.selectors, header, templates_unusable ? Templates::kUnusable : Templates::kUsable, load, stream);
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "grovectl: error: cannot write to standard output\n";
     return kExitFailure;
   }
-  if (report.has_io_errors()) return kExitFailure;
+  if (stream.io_errors()) return kExitFailure;
   // Zero documents or gang sources is never a pass (reported as an error finding).
-  return report.error_count() > 0 || report.documents.empty() ? kExitFindings : kExitOk;
+  return summary.errors > 0 || summary.documents == 0 ? kExitFindings : kExitOk;
 }
 
 }  // namespace

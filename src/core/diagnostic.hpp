@@ -1,6 +1,7 @@
 #pragma once
 // Errors and warnings as values, each with a source location and a field path.
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grovectl {
@@ -34,6 +35,8 @@ class Diagnostics {
   size_t warning_count() const;
   const std::vector<Diagnostic>& items() const { return items_; }
   bool empty() const { return items_.empty(); }
+  // Hands over every diagnostic so far and starts empty again (for a reader's findings taken as they come).
+  std::vector<Diagnostic> take() { return std::exchange(items_, {}); }
 
  private:
   std::vector<Diagnostic> items_;

@@ -134,34 +134,46 @@ std::string skip_message(const ClassifiedDocument& doc) {
   return "";
 }
 
-bool require_gang_source(const std::vector<ClassifiedDocument>& docs, Diagnostics& diags) {
-  std::map<SkipReason, size_t> skipped;
-  std::map<std::string, size_t> other_kinds;
-  for (const auto& d : docs) {
-    if (is_gang_source(d.kind)) return true;
-    if (d.kind != InputKind::kSkipped) continue;
-    ++skipped[d.skipped];
-    if (d.skipped == SkipReason::kOtherKind) ++other_kinds[string_field(d.doc->value, "kind")];
-  }
+void GangSourceTally::add(const ClassifiedDocument& d) {
+  ++documents_;
+  if (is_gang_source(d.kind)) ++gang_sources_;
+  if (d.kind != InputKind::kSkipped) return;
+  ++skipped_[d.skipped];
+  if (d.skipped == SkipReason::kOtherKind) ++other_kinds_[string_field(d.doc->value, "kind")];
+}
+
+void GangSourceTally::report_none(const Location& first_document, Diagnostics& diags) const {
   size_t total = 0;
   std::vector<std::string> why;
-  for (const auto& [reason, n] : skipped) total += n;
-  if (size_t n = skipped[SkipReason::kOtherKind]) {
+  for (const auto& [reason, n] : skipped_) total += n;
+  auto skipped = [&](SkipReason reason) {
+    auto it = skipped_.find(reason);
+    return it == skipped_.end() ? size_t{0} : it->second;
+  };
+  if (size_t n = skipped(SkipReason::kOtherKind)) {
     std::string kinds;
-    for (const auto& [kind, count] : other_kinds)
+    for (const auto& [kind, count] : other_kinds_)
       kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", count, kind);
     why.push_back(fmt::format("{} of kinds grovectl does not read ({})", n, kinds));
   }
-  if (size_t n = skipped[SkipReason::kNotAnObject])
+  if (size_t n = skipped(SkipReason::kNotAnObject))
     why.push_back(fmt::format("{} without apiVersion and kind", n));
-  if (size_t n = skipped[SkipReason::kSkipKindsFlag]) why.push_back(fmt::format("{} by --skip-kinds", n));
+  if (size_t n = skipped(SkipReason::kSkipKindsFlag)) why.push_back(fmt::format("{} by --skip-kinds", n));
   std::string reasons;
   for (size_t i = 0; i < why.size(); ++i) reasons += (i ? "; " : ": ") + why[i];
   diags.error("input/no-gang-source",
               fmt::format("no PodCliqueSet or JobSet in the inputs (zero gang sources is never a pass): {} "
                           "document{} read, {} skipped{}",
-                          docs.size(), docs.size() == 1 ? "" : "s", total, reasons),
-              docs.empty() ? Location{} : docs.front().doc->locate());  // the first document read
+                          documents_, documents_ == 1 ? "" : "s", total, reasons),
+              first_document);
+}
+
+bool require_gang_source(const std::vector<ClassifiedDocument>& docs, Diagnostics& diags) {
+  GangSourceTally tally;
+  for (const auto& d : docs) tally.add(d);
+  if (tally.found()) return true;
+  tally.report_none(docs.empty() ? Location{} : docs.front().doc->locate(),
+                    diags);  // the first document read
   return false;
 }
 

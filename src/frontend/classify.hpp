@@ -2,6 +2,7 @@
 // Sorting input documents by kind (the "parse" stage of DESIGN §1-§2): gang sources and their companions
 // are read, anything else (a ConfigMap, a Service, a Chart.yaml) is skipped and counted, as helm template
 // streams and whole repositories hold such documents.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,21 @@ bool kind_selected(const std::vector<std::string>& entries, const std::string& a
 // Zero gang sources (PodCliqueSets, JobSets) among classified documents is an error (input/no-gang-source)
 // that says how many documents were skipped and why. Returns false when reported.
 bool require_gang_source(const std::vector<ClassifiedDocument>& docs, Diagnostics& diags);
+
+// require_gang_source's counts, gathered one document at a time (validate reads its inputs as a stream).
+class GangSourceTally {
+ public:
+  void add(const ClassifiedDocument& doc);
+  bool found() const { return gang_sources_ > 0; }
+  // input/no-gang-source, located at the first document read.
+  void report_none(const Location& first_document, Diagnostics& diags) const;
+
+ private:
+  size_t documents_ = 0;
+  size_t gang_sources_ = 0;
+  std::map<SkipReason, size_t> skipped_;
+  std::map<std::string, size_t> other_kinds_;
+};
 
 // Why a document was skipped, in words for reports ("kind ConfigMap (v1) is not read by grovectl").
 std::string skip_message(const ClassifiedDocument& doc);

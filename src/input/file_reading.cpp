@@ -37,12 +37,15 @@ void io_error(const std::string& path, const std::string& what, Diagnostics& dia
   diags.error("input/io", what, Location{path});
 }
 
-void too_large(const std::string& path, size_t size, bool exact, size_t max_bytes, Diagnostics& diags) {
+void too_large(const ReadRequest& request, size_t size, bool exact, Diagnostics& diags) {
+  const std::string budget =
+      request.budget == InputBudget::kEachFile
+          ? fmt::format("over the limit of {} bytes per file", request.max_bytes)
+          : fmt::format("over what is left of the input budget ({} of {} bytes for all inputs together)",
+                        request.max_bytes, kMaxInputBytes);
   diags.error("input/too-large",
-              fmt::format("the input is {}{} bytes, over what is left of the input budget ({} of {} bytes "
-                          "for all inputs together); nothing was parsed",
-                          exact ? "" : "more than ", size, max_bytes, kMaxInputBytes),
-              Location{path});
+              fmt::format("the input is {}{} bytes, {}; nothing was parsed", exact ? "" : "more than ", size, budget),
+              Location{request.path});
 }
 
 // Reads to the end, or until more than max_bytes arrived. EAGAIN (a non-blocking FIFO or device with
@@ -54,7 +57,7 @@ bool read_stream(int fd, const ReadRequest& request, std::string& text, Diagnost
     if (n > 0) {
       const size_t got = static_cast<size_t>(n);
       if (text.size() + got > request.max_bytes) {
-        too_large(request.path, request.max_bytes, /*exact=*/false, request.max_bytes, diags);
+        too_large(request, request.max_bytes, /*exact=*/false, diags);
         return false;
       }
       if (text.size() + got > text.capacity())
@@ -87,7 +90,7 @@ bool read_regular(int fd, const struct stat& st, const ReadRequest& request, std
                   Diagnostics& diags) {
   const auto size = static_cast<size_t>(st.st_size);
   if (size > request.max_bytes) {
-    too_large(request.path, size, /*exact=*/true, request.max_bytes, diags);
+    too_large(request, size, /*exact=*/true, diags);
     return false;
   }
   text.reserve(size);

@@ -9,9 +9,14 @@
 
 namespace grovectl {
 
+// Whether the byte budget is shared by every input of a command, or given afresh to each file (validate,
+// which holds one file at a time).
+enum class InputBudget { kAllInputsTogether, kEachFile };
+
 struct ReadRequest {
   std::string path;  // "-" for standard input
   size_t max_bytes = 0;
+  InputBudget budget = InputBudget::kAllInputsTogether;
   bool allow_tty = false;  // refuse to block on an interactive terminal unless set
 };
 

@@ -10,13 +10,13 @@ namespace grovectl {
 namespace {
 
 // kind: List (and *List kinds such as PodCliqueSetList) become their items, keeping source positions.
-void flatten_lists(SourceDocument doc, std::vector<SourceDocument>& out, Diagnostics& diags) {
+void flatten_lists(SourceDocument doc, const DocumentSink& out, Diagnostics& diags) {
   const Json& v = doc.value;
   bool is_list = v.is_object() && v.contains("kind") && v["kind"].is_string() &&
                  v["kind"].get<std::string>().size() >= 4 && v["kind"].get<std::string>().ends_with("List") &&
                  v.contains("items");
   if (!is_list) {
-    out.push_back(std::move(doc));
+    out(std::move(doc));
     return;
   }
   if (!v["items"].is_array()) {
@@ -44,39 +44,60 @@ InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
       bytes_left_(options.limits.max_bytes),
       nodes_left_(options.limits.max_nodes) {}
 
-void InputLoader::load_stream(const std::string& path, std::vector<SourceDocument>& out) {
-  std::string text;
-  {
+void InputLoader::load_stream(const std::string& path, const DocumentSink& out) {
+  std::string read_text;
+  if (options_.budget == InputBudget::kEachFile) restart();
+  const bool cached_stdin = path == "-" && stdin_text_;
+  if (!cached_stdin) {
     Activity reading("reading " + path);
-    if (!read_input(
-            ReadRequest{.path = path, .max_bytes = bytes_left_, .allow_tty = options_.allow_stdin_tty}, text,
-            diags_))
+    if (!read_input(ReadRequest{.path = path,
+                                .max_bytes = bytes_left_,
+                                .budget = options_.budget,
+                                .allow_tty = options_.allow_stdin_tty},
+                    read_text, diags_))
       return;
+    if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read_text);
   }
+  const std::string& text = path == "-" && stdin_text_ ? *stdin_text_ : read_text;
   bytes_left_ -= text.size();
   Activity parsing("parsing " + path);
   ReadLimits limits = options_.limits;
   limits.max_bytes = text.size();
   limits.max_nodes = nodes_left_;
   ReadStats stats;
-  for (auto& doc : parse_yaml_stream(text, path, diags_, limits, &stats))
-    flatten_lists(std::move(doc), out, diags_);
+  parse_yaml_stream_each(text, path, diags_, limits, &stats,
+                         [&](SourceDocument&& doc) { flatten_lists(std::move(doc), out, diags_); });
   nodes_left_ -= std::min(nodes_left_, stats.nodes);
 }
 
 size_t InputLoader::load(const std::string& path, std::vector<SourceDocument>& out) {
   const size_t before = out.size();
+  load_each(path, [&](SourceDocument&& doc) { out.push_back(std::move(doc)); });
+  return out.size() - before;
+}
+
+size_t InputLoader::load_each(const std::string& path, const DocumentSink& out) {
+  size_t count = 0;
+  const DocumentSink counted = [&](SourceDocument&& doc) {
+    ++count;
+    out(std::move(doc));
+  };
   if (!is_directory(path)) {
-    load_stream(path, out);
-    return out.size() - before;
+    load_stream(path, counted);
+    return count;
   }
   std::vector<std::string> files;
   {
     Activity walking("listing " + path);
     files = manifest_files_under(path, options_.ignore, diags_);
   }
-  for (const auto& f : files) load_stream(f, out);
-  return out.size() - before;
+  for (const auto& f : files) load_stream(f, counted);
+  return count;
+}
+
+void InputLoader::restart() {
+  bytes_left_ = options_.limits.max_bytes;
+  nodes_left_ = options_.limits.max_nodes;
 }
 
 std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths, Diagnostics& diags,
@@ -90,9 +111,14 @@ std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths
 std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
                                       const LoadOptions& options) {
   std::vector<SourceDocument> out;
-  for (auto& doc : parse_yaml_stream(text, name, diags, options.limits))
-    flatten_lists(std::move(doc), out, diags);
+  load_text_each(text, name, diags, options, [&](SourceDocument&& doc) { out.push_back(std::move(doc)); });
   return out;
+}
+
+void load_text_each(const std::string& text, const std::string& name, Diagnostics& diags,
+                    const LoadOptions& options, const DocumentSink& sink) {
+  parse_yaml_stream_each(text, name, diags, options.limits, nullptr,
+                         [&](SourceDocument&& doc) { flatten_lists(std::move(doc), sink, diags); });
 }
 
 }  // namespace grovectl

@@ -1,11 +1,14 @@
 #pragma once
 // Reads -f arguments (files, directories, "-") into documents, flattening kind: List, within one byte
 // and node budget for everything a command loads (core/budgets.hpp).
+#include <functional>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "input/file_reading.hpp"
 #include "yaml/document.hpp"
 #include "yaml/reader.hpp"
 
@@ -17,7 +20,13 @@ struct LoadOptions {
   // --ignore-filename-pattern: a file or directory met in a directory walk whose path matches any of
   // these is left out (paths given with -f are always read).
   std::vector<std::regex> ignore;
+  // validate holds one file at a time, so each file gets the whole byte and node budget.
+  InputBudget budget = InputBudget::kAllInputsTogether;
+  // Keep standard input's text, so that a second pass (restart()) reads it again.
+  bool keep_stdin = false;
 };
+
+using DocumentSink = std::function<void(SourceDocument&&)>;
 
 // Loads inputs one at a time against one budget. I/O problems are reported with rule "input/io" (exit 3),
 // an input over the budget with "input/too-large", parse problems with the yaml/* rules.
@@ -28,14 +37,20 @@ class InputLoader {
   // Appends the documents of one -f argument (a directory contributes its *.yaml, *.yml and *.json
   // files, sorted) and returns how many it had.
   size_t load(const std::string& path, std::vector<SourceDocument>& out);
+  // The same, handing over each document as soon as it is parsed: only the text of the file being read
+  // and one document's tree are held.
+  size_t load_each(const std::string& path, const DocumentSink& out);
+  // Gives back the whole budget, to read the same inputs again (standard input from its kept text).
+  void restart();
 
  private:
-  void load_stream(const std::string& path, std::vector<SourceDocument>& out);
+  void load_stream(const std::string& path, const DocumentSink& out);
 
   Diagnostics& diags_;
   LoadOptions options_;
   size_t bytes_left_;
   size_t nodes_left_;
+  std::optional<std::string> stdin_text_;
 };
 
 // Reads every path in order with one InputLoader.
@@ -45,5 +60,8 @@ std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths
 // Documents from text already in memory (used by tests and by the diff of two renders).
 std::vector<SourceDocument> load_text(const std::string& text, const std::string& name, Diagnostics& diags,
                                       const LoadOptions& options = {});
+// The same, each document to `sink` as soon as it is parsed.
+void load_text_each(const std::string& text, const std::string& name, Diagnostics& diags,
+                    const LoadOptions& options, const DocumentSink& sink);
 
 }  // namespace grovectl

@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
-#include <tuple>
-
 namespace grovectl {
 namespace {
 
@@ -23,26 +20,51 @@ std::string namespace_of(const ClassifiedDocument& d, const RenderOptions& optio
   return options.namespace_override.value_or("default");
 }
 
+struct ObjectIdentity {
+  std::string key;      // kind, namespace and name, "" for a document that names no object
+  std::string display;  // "ns/name", or "name" when cluster-scoped
+};
+
+ObjectIdentity identity_of(const ClassifiedDocument& d, const RenderOptions& options) {
+  if (d.kind == InputKind::kSkipped || d.kind == InputKind::kUnknown) return {};
+  const std::string name = text_at(d.doc->value, "metadata", "name");
+  if (name.empty()) return {};  // layer 2 reports a missing name
+  const std::string ns = namespace_of(d, options);
+  std::string key = input_kind_name(d.kind);
+  key.append(1, '\0').append(ns).append(1, '\0').append(name);
+  return {std::move(key), ns.empty() ? name : ns + "/" + name};
+}
+
 }  // namespace
+
+void FirstDefinitions::add(const ClassifiedDocument& doc, size_t ordinal) {
+  const ObjectIdentity id = identity_of(doc, options_);
+  if (id.key.empty() || first_.count(id.key)) return;
+  const Location at = doc.doc->locate("/metadata/name");
+  if (files_.empty() || files_.back() != at.file) files_.push_back(at.file);
+  first_.emplace(id.key, First{ordinal, static_cast<uint32_t>(files_.size() - 1), at.line, at.column});
+}
+
+void FirstDefinitions::check(const ClassifiedDocument& doc, size_t ordinal, Diagnostics& diags) const {
+  const ObjectIdentity id = identity_of(doc, options_);
+  if (id.key.empty()) return;
+  auto it = first_.find(id.key);
+  if (it == first_.end() || it->second.ordinal == ordinal) return;
+  const First& first = it->second;
+  const Location earlier{files_[first.file], first.line, first.column};
+  diags.error(
+      "input/duplicate-object",
+      fmt::format("{} {} is defined twice across the inputs, here and at {} (the API server keeps one "
+                  "object per kind, namespace and name)",
+                  input_kind_name(doc.kind), id.display, format_location(earlier)),
+      doc.doc->locate("/metadata/name"), "metadata.name");
+}
 
 void check_duplicate_documents(const std::vector<ClassifiedDocument>& docs, const RenderOptions& options,
                                Diagnostics& diags) {
-  std::map<std::tuple<InputKind, std::string, std::string>, const SourceDocument*> first;
-  for (const auto& d : docs) {
-    if (d.kind == InputKind::kSkipped || d.kind == InputKind::kUnknown) continue;
-    const std::string name = text_at(d.doc->value, "metadata", "name");
-    if (name.empty()) continue;  // layer 2 reports a missing name
-    const std::string ns = namespace_of(d, options);
-    auto [it, inserted] = first.try_emplace({d.kind, ns, name}, d.doc);
-    if (inserted) continue;
-    const std::string object = ns.empty() ? name : ns + "/" + name;
-    diags.error(
-        "input/duplicate-object",
-        fmt::format("{} {} is defined twice across the inputs, here and at {} (the API server keeps one "
-                    "object per kind, namespace and name)",
-                    input_kind_name(d.kind), object, format_location(it->second->locate("/metadata/name"))),
-        d.doc->locate("/metadata/name"), "metadata.name");
-  }
+  FirstDefinitions first(options);
+  for (size_t i = 0; i < docs.size(); ++i) first.add(docs[i], i);
+  for (size_t i = 0; i < docs.size(); ++i) first.check(docs[i], i, diags);
 }
 
 }  // namespace grovectl

@@ -2,6 +2,9 @@
 // Two input documents for one object (same kind, namespace and name): the API server would keep only the
 // one applied last, and render would emit objects for both. Reported at the later document, naming the
 // location of the earlier one.
+#include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -9,6 +12,28 @@
 #include "model/options.hpp"
 
 namespace grovectl {
+
+// The first document of each object across the inputs, by its ordinal (its place in the input order).
+// Holds a key and a position per object, never a document, so validate can gather it in a first pass over
+// inputs too large to keep.
+class FirstDefinitions {
+ public:
+  explicit FirstDefinitions(const RenderOptions& options) : options_(options) {}
+  void add(const ClassifiedDocument& doc, size_t ordinal);
+  // input/duplicate-object at `doc` when an earlier document defines the same object.
+  void check(const ClassifiedDocument& doc, size_t ordinal, Diagnostics& diags) const;
+
+ private:
+  struct First {
+    size_t ordinal = 0;
+    uint32_t file = 0;  // index into files_
+    int line = 0;
+    int column = 0;
+  };
+  RenderOptions options_;
+  std::unordered_map<std::string, First> first_;
+  std::vector<std::string> files_;
+};
 
 void check_duplicate_documents(const std::vector<ClassifiedDocument>& docs, const RenderOptions& options,
                                Diagnostics& diags);

@@ -98,26 +98,20 @@ bool keep_refusals(const Diagnostics& found, bool schema_ok, Diagnostics& diags)
   return schema_ok && !refused;
 }
 
-// Valid bindings (TAS is on when one is given) and replica overrides, which layer 3 and the render need.
-DocumentRefs companions(const std::vector<CheckedDocument>& docs, const std::vector<char>& schema_ok,
-                        std::vector<ClusterTopologyBinding>& bindings, Diagnostics& diags) {
-  DocumentRefs context;
+// The findings of the companions among `docs` (valid bindings and replica overrides); the survey holds
+// what layer 3 and the render need of them.
+void check_companions(const std::vector<CheckedDocument>& docs, const std::vector<char>& schema_ok,
+                      Diagnostics& diags) {
   for (size_t i = 0; i < docs.size(); ++i) {
     const ClassifiedDocument& c = docs[i].classified;
     if (!schema_ok[i]) continue;
     if (c.kind == InputKind::kClusterTopologyBinding) {
-      if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags)) {
+      if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags))
         check_cluster_topology_binding(*ctb, diags);
-        bindings.push_back(std::move(*ctb));
-        context.push_back(c.doc);
-      }
     }
-    if (c.kind == InputKind::kPodClique || c.kind == InputKind::kPodCliqueScalingGroup) {
-      if (parse_quietly<ReplicaOverride>(*c.doc, true, parse_replica_override, diags))
-        context.push_back(c.doc);
-    }
+    if (c.kind == InputKind::kPodClique || c.kind == InputKind::kPodCliqueScalingGroup)
+      parse_quietly<ReplicaOverride>(*c.doc, true, parse_replica_override, diags);
   }
-  return context;
 }
 
 bool is_read(InputKind kind) {
@@ -143,13 +137,51 @@ DocumentRefs InputVerdict::renderable() const {
   return out;
 }
 
+InputSurvey::InputSurvey(const RenderOptions& options, const InputCheckSettings& settings,
+                         SurveyedDocuments lifetime)
+    : settings_(settings), lifetime_(lifetime), first_definitions_(options) {}
+
+void InputSurvey::add(const SourceDocument& doc) {
+  Diagnostics unused;  // check_input_chunk reports them
+  const ClassifiedDocument c = classify_documents(DocumentRefs{&doc}, settings_.kinds, unused).front();
+  gang_sources_.add(c);
+  first_definitions_.add(c, documents_++);
+  const bool companion = c.kind == InputKind::kClusterTopologyBinding || c.kind == InputKind::kPodClique ||
+                         c.kind == InputKind::kPodCliqueScalingGroup;
+  if (!companion || !check_input_document(doc, c.kind, settings_.unknown_fields, unused)) return;
+  std::optional<ClusterTopologyBinding> binding;
+  if (c.kind == InputKind::kClusterTopologyBinding) {
+    binding = parse_cluster_topology(doc, unused);
+    if (!binding) return;
+  } else if (!parse_replica_override(doc, unused)) {
+    return;
+  }
+  if (binding) bindings_.push_back(std::move(*binding));
+  if (lifetime_ == SurveyedDocuments::kAreDropped) {
+    kept_.push_back(doc);
+    context_.push_back(&kept_.back());
+  } else {
+    context_.push_back(&doc);
+  }
+}
+
 InputVerdict check_inputs(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                           const InputCheckSettings& settings, Diagnostics& diags) {
+  InputSurvey survey(options, settings, SurveyedDocuments::kOutliveTheSurvey);
+  for (const auto& doc : docs) survey.add(doc);
+  return check_input_chunk(docs, 0, survey, options, settings, diags);
+}
+
+InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t first_ordinal,
+                               const InputSurvey& survey, const RenderOptions& options,
+                               const InputCheckSettings& settings, Diagnostics& diags) {
   InputVerdict verdict;
   // Layer 1: kinds, at least one gang source, one document per object.
   std::vector<ClassifiedDocument> classified = classify_documents(docs, settings.kinds, diags);
-  if (!docs.empty()) require_gang_source(classified, diags);
-  check_duplicate_documents(classified, options, diags);
+  if (first_ordinal == 0 && !classified.empty() && !survey.gang_sources().found())
+    survey.gang_sources().report_none(classified.front().doc->locate(), diags);
+  for (size_t i = 0; i < classified.size(); ++i)
+    survey.first_definitions().check(classified[i], first_ordinal + i, diags);
   for (const auto& c : classified)
     verdict.documents.push_back({.classified = c, .admitted = false, .backend = std::nullopt});
   auto& checked = verdict.documents;
@@ -163,11 +195,11 @@ InputVerdict check_inputs(const std::vector<SourceDocument>& docs, const RenderO
       schema_ok[i] = check_input_document(*c.doc, c.kind, settings.unknown_fields, schema_findings[i]);
   });
   for (const auto& found : schema_findings) diags.append(found);
-  // Layer 3 needs every binding first.
-  std::vector<ClusterTopologyBinding> bindings;
-  verdict.context = companions(checked, schema_ok, bindings, diags);
+  check_companions(checked, schema_ok, diags);
+  // Layer 3 sees every binding of the input (the survey's).
+  verdict.context = survey.context();
   GroveCheckContext ctx;
-  for (const auto& b : bindings) ctx.bindings.push_back(&b);
+  for (const auto& b : survey.bindings()) ctx.bindings.push_back(&b);
   ctx.strict = settings.strict;
   std::vector<Diagnostics> admission_findings(checked.size());
   for_each_index_parallel(checked.size(), [&](size_t i) {

@@ -8,9 +8,15 @@
 namespace grovectl {
 namespace {
 
+// Whether a byte may start a line break: '\n', '\r', or the first byte of NEL (C2 85), LS or PS (E2 80 A8/A9).
+bool may_start_break(char c) {
+  return c == '\n' || c == '\r' || c == '\xC2' || c == '\xE2';
+}
+
 // Length of the line break starting at text[i] as libyaml counts breaks (LF, CR, CRLF, NEL, LS, PS), or 0.
 size_t break_length(std::string_view text, size_t i) {
   const char c = text[i];
+  if (!may_start_break(c)) return 0;
   if (c == '\n') return 1;
   if (c == '\r') return i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
   if (text.substr(i, 2) == "\xC2\x85") return 2;
@@ -41,6 +47,7 @@ void for_each_row(std::string_view text, Visit visit) {
   int line = 1;
   size_t start = 0;
   for (size_t i = 0; i <= text.size();) {
+    while (i < text.size() && !may_start_break(text[i])) ++i;  // most bytes: no break
     size_t brk = i < text.size() ? break_length(text, i) : 1;
     if (brk == 0) {
       ++i;
@@ -80,8 +87,17 @@ bool is_printable(uint32_t cp) {
          (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
+// Printable ASCII, tab, LF and CR: most bytes of a manifest, accepted without decoding.
+bool is_plain_ascii(char c) {
+  return (c >= 0x20 && c <= 0x7E) || c == '\t' || c == '\n' || c == '\r';
+}
+
 bool check_encoding(std::string_view text, const std::string& file, Diagnostics& diags) {
   for (size_t i = 0; i < text.size();) {
+    if (is_plain_ascii(text[i])) {
+      ++i;
+      continue;
+    }
     uint32_t cp = 0;
     size_t len = decode_utf8(text, i, cp);
     std::string problem;

@@ -495,18 +495,17 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e) {
 
 }  // namespace
 
-std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
-                                              Diagnostics& diags, const ReadLimits& limits,
-                                              ReadStats* stats) {
-  std::vector<SourceDocument> docs;
+void parse_yaml_stream_each(std::string_view text, const std::string& file, Diagnostics& diags,
+                            const ReadLimits& limits, ReadStats* stats,
+                            const std::function<void(SourceDocument&&)>& sink) {
   if (text.size() > limits.max_bytes) {
     diags.error("yaml/too-large",
                 fmt::format("input is {} bytes; the limit is {}", text.size(), limits.max_bytes),
                 Location{file, 0, 0});
-    return docs;
+    return;
   }
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  if (!prescan_yaml(text, file, limits.max_depth, diags)) return docs;
+  if (!prescan_yaml(text, file, limits.max_depth, diags)) return;
 
   StreamCounters counters;
   EventStream events(text);
@@ -529,11 +528,18 @@ std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::
       break;
     }
     Json value = builder.take_result();
-    if (!value.is_null())
-      docs.push_back(SourceDocument{file, index, std::move(value), std::move(positions), ""});
+    if (!value.is_null()) sink(SourceDocument{file, index, std::move(value), std::move(positions), ""});
     ++index;
   }
   if (stats) stats->nodes = counters.nodes;
+}
+
+std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
+                                              Diagnostics& diags, const ReadLimits& limits,
+                                              ReadStats* stats) {
+  std::vector<SourceDocument> docs;
+  parse_yaml_stream_each(text, file, diags, limits, stats,
+                         [&](SourceDocument&& doc) { docs.push_back(std::move(doc)); });
   return docs;
 }
 

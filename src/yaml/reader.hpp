@@ -2,6 +2,7 @@
 // Parses a YAML (or JSON) stream into SourceDocuments, with positions, duplicate-key detection and
 // budgets against hostile input. Never throws for bad input: every problem becomes a located Diagnostic
 // (only running out of memory throws std::bad_alloc).
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +28,9 @@ struct ReadStats {
 std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,
                                               Diagnostics& diags, const ReadLimits& limits = {},
                                               ReadStats* stats = nullptr);
+// The same, handing each document to `sink` as soon as it is parsed (one document's tree at a time).
+void parse_yaml_stream_each(std::string_view text, const std::string& file, Diagnostics& diags,
+                            const ReadLimits& limits, ReadStats* stats,
+                            const std::function<void(SourceDocument&&)>& sink);
 
 }  // namespace grovectl

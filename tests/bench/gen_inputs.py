@@ -3,6 +3,9 @@
 
   gen_inputs.py pcs SCALE OUT      SCALE PodCliqueSets, 30 replicas each, two scaling groups
   gen_inputs.py many-pcs COUNT OUT COUNT small single-replica PodCliqueSets (validate throughput)
+  gen_inputs.py many-pcs-tree COUNT PER_FILE DIR
+                                   the same COUNT PodCliqueSets spread over files of PER_FILE documents in
+                                   team folders, as a monorepo holds them (validate at fleet scale)
   gen_inputs.py jobsets COUNT OUT  COUNT JobSets with three replicated jobs
   gen_inputs.py gangs COUNT OUT    one PodCliqueSet of COUNT single-clique replicas: 3 x COUNT objects
                                    (--output-dir files)
@@ -12,6 +15,7 @@
                                    a "live" copy of rendered output: server noise on every object,
                                    shuffled document order, PERCENT of objects with a changed count
 """
+import os
 import random
 import sys
 
@@ -194,6 +198,13 @@ def main():
     elif mode == "many-pcs":
         count, out = int(sys.argv[2]), sys.argv[3]
         write_docs(out, [pcs_text(f"svc-{i}", 1) for i in range(count)])
+    elif mode == "many-pcs-tree":
+        count, per_file, root = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+        for start in range(0, count, per_file):
+            team = os.path.join(root, f"team-{start // per_file // 10:03d}")
+            os.makedirs(team, exist_ok=True)
+            write_docs(os.path.join(team, f"services-{start // per_file:04d}.yaml"),
+                       [pcs_text(f"svc-{i}", 1) for i in range(start, min(count, start + per_file))])
     elif mode == "jobsets":
         count, out = int(sys.argv[2]), sys.argv[3]
         write_docs(out, [jobset_text(f"train-{i}") for i in range(count)])

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""grovectl benchmark: render, validate and diff on generated inputs at a base size and 10x that size,
-against the baselines a user would otherwise run on the same data (a PyYAML+libyaml load/dump round trip
-of grovectl's own output, and GNU `diff -u` of the two canonical texts).
+"""grovectl benchmark: render, validate and diff on generated inputs at a base size and 10x that size, each
+run side by side with a baseline binary (--baseline-binary, e.g. an earlier release) on the same inputs, plus
+the baselines a user would otherwise run on the same data (a PyYAML+libyaml load/dump round trip of grovectl's
+own output, and GNU `diff -u` of the two canonical texts).
 
-Prints objects/s, wall time, peak RSS and the growth factor when the input grows 10x.
-Usage: run_bench.py --binary PATH [--base N] [--work DIR] [--smoke]
+For every command and size it prints wall and CPU time, throughput and peak RSS for both binaries, the ratio
+of throughputs and of peak RSS, whether both printed the same output, and the growth of CPU time when the
+input grows 10x (linear = 10). No figure is asserted: the targets are read off the report.
+Usage: run_bench.py --binary PATH [--baseline-binary PATH] [--base N] [--work DIR] [--smoke]
 """
 import argparse
+import filecmp
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -17,27 +20,38 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-# CPU seconds (user + system) of the last run(): on a shared machine wall time includes waiting for a core,
-# so the report shows both and computes growth factors from each.
-LAST_CPU = [0.0]
+class Run:
+    """One finished command: wall and CPU seconds (user + system; on a shared machine wall time includes
+    waiting for a core), peak RSS in MiB, exit code."""
+
+    def __init__(self, seconds, cpu, rss, code):
+        self.seconds, self.cpu, self.rss, self.code = seconds, cpu, rss, code
 
 
-def run(cmd, stdout_path=None, ok_codes=(0,)):
-    """Runs cmd; returns (wall seconds, peak RSS in MiB of that process); its CPU seconds go to LAST_CPU."""
-    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    if stdout_path:
-        out.close()
-    LAST_CPU[0] = usage.ru_utime + usage.ru_stime
-    code = os.waitstatus_to_exitcode(status)
+def run(cmd, stdout_path=None, ok_codes=(0,), pipe=False):
+    """Runs cmd with stdout to a file, to /dev/null, or (pipe=True) to a pipe read as it comes. GNU time
+    measures it: a child forked from this Python process would count Python's resident memory as its own
+    until it execs, so its own rusage would never show less than Python's ~20 MiB."""
+    out = open(stdout_path, "wb") if stdout_path else (subprocess.PIPE if pipe else subprocess.DEVNULL)
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as measured:
+        start = time.perf_counter()
+        proc = subprocess.Popen(["/usr/bin/time", "-q", "-f", "%M %U %S %x", "-o", measured.name, *cmd],
+                                stdout=out, stderr=subprocess.PIPE)
+        if pipe:
+            while proc.stdout.read(1 << 16):
+                pass
+            proc.stdout.close()
+        err = proc.stderr.read().decode(errors="replace")
+        proc.wait()
+        elapsed = time.perf_counter() - start
+        proc.stderr.close()
+        if stdout_path:
+            out.close()
+        fields = measured.read().split()
+    rss_kib, user, system, code = int(fields[-4]), float(fields[-3]), float(fields[-2]), int(fields[-1])
     if code not in ok_codes:
         sys.exit(f"command failed ({code}): {' '.join(cmd)}\n{err[-2000:]}")
-    return elapsed, usage.ru_maxrss / 1024.0
+    return Run(elapsed, user + system, rss_kib / 1024.0, code)
 
 
 def count_docs(path):
@@ -49,65 +63,119 @@ def size_mib(path):
     return os.path.getsize(path) / (1 << 20)
 
 
-def pyyaml_roundtrip(path):
-    # The C (libyaml) loader and dumper, as a user would pick them for speed.
-    code = ("import sys,yaml\n"
-            "assert yaml.__with_libyaml__, 'PyYAML without libyaml: the baseline would be unfairly slow'\n"
-            "docs=list(yaml.load_all(open(sys.argv[1]),Loader=yaml.CSafeLoader))\n"
-            "yaml.dump_all(docs,open(sys.argv[2],'w'),Dumper=yaml.CSafeDumper)\n")
-    return run([sys.executable, "-c", code, path, path + ".pyyaml"])
+def same_file(a, b):
+    return filecmp.cmp(a, b, shallow=False)
 
 
 class Bench:
-    def __init__(self, binary, work, base):
-        self.binary, self.work, self.base = binary, work, base
-        self.rows = []
+    def __init__(self, binaries, work, base, smoke):
+        self.binaries = binaries  # [(label, path)], grovectl first
+        self.work, self.base, self.smoke = work, base, smoke
 
     def gen(self, *args):
         subprocess.check_call([sys.executable, os.path.join(HERE, "gen_inputs.py"), *map(str, args)])
 
-    def measure_render(self, scale):
-        src = os.path.join(self.work, f"pcs-{scale}.yaml")
-        out = os.path.join(self.work, f"render-{scale}.yaml")
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def each_binary(self, args, out_name=None, ok_codes=(0,)):
+        """Runs `binary args` for each binary; returns {label: Run} and each one's output path (or None)."""
+        runs, outputs = {}, {}
+        for label, binary in self.binaries:
+            out = self.path(f"{out_name}.{label}") if out_name else None
+            runs[label] = run([binary, *args], out, ok_codes)
+            outputs[label] = out
+        return runs, outputs
+
+    def same_outputs(self, outputs):
+        paths = [p for p in outputs.values() if p]
+        if len(paths) < 2:
+            return ""
+        return "  same output as baseline: " + ("yes" if same_file(paths[0], paths[1]) else "NO")
+
+    def report(self, title, unit, sizes):
+        """sizes: [(label, count, {binary label: Run}, extra text)] for the base size and 10x."""
+        print(f"\n== {title}")
+        for size_label, count, runs, extra in sizes:
+            for label, _ in self.binaries:
+                r = runs[label]
+                rate = count / r.seconds if r.seconds > 0 else float("inf")
+                refused = "" if r.code in (0, 1) else f"  exit {r.code}"
+                print(f"  {size_label:5} {label:9} {count:>8} {unit}  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  "
+                      f"{rate:12,.0f} {unit}/s  peak RSS {r.rss:8.1f} MiB{refused}")
+            if len(self.binaries) > 1:
+                new, old = runs[self.binaries[0][0]], runs[self.binaries[1][0]]
+                print(f"  {size_label:5} ratio     throughput {old.seconds / max(new.seconds, 1e-9):5.2f}x wall, "
+                      f"{old.cpu / max(new.cpu, 1e-9):5.2f}x cpu; peak RSS {new.rss / max(old.rss, 1e-9):5.2f}x "
+                      f"of the baseline's{extra}")
+            elif extra:
+                print(f"  {size_label:5} {extra.strip()}")
+        if len(sizes) >= 2:
+            for label, _ in self.binaries:
+                small, large = sizes[0][2][label], sizes[1][2][label]
+                print(f"  growth for {sizes[1][1] / sizes[0][1]:.0f}x input ({label}): "
+                      f"{large.seconds / max(small.seconds, 1e-9):.2f} wall, {large.cpu / max(small.cpu, 1e-9):.2f} cpu")
+
+    def render(self, src, out_name):
+        """render of src by each binary, to a file and to a pipe read as it comes; returns the object count, the
+        runs, the figures to print and grovectl's output file."""
+        args = ["render", "-f", src, "--backend", "default-scheduler"]
+        runs, outputs = self.each_binary(args, out_name)
+        out = outputs[self.binaries[0][0]]
+        piped = {label: run([binary, *args], pipe=True) for label, binary in self.binaries}
+        mine = runs[self.binaries[0][0]]
+        extra = (f"\n        out {size_mib(out):.1f} MiB, peak RSS/out {mine.rss / max(size_mib(out), 1e-9):.2f}x; "
+                 "to a pipe read as it comes: " +
+                 ", ".join(f"{label} {piped[label].rss:.1f} MiB" for label, _ in self.binaries) +
+                 self.same_outputs(outputs))
+        return count_docs(out), runs, extra, out
+
+    def render_pcs(self, scale):
+        src = self.path(f"pcs-{scale}.yaml")
         self.gen("pcs", scale, src)
-        t, rss = run([self.binary, "render", "-f", src, "--backend", "default-scheduler"], out)
-        cpu = LAST_CPU[0]
-        objects = count_docs(out)
-        pt, prss = pyyaml_roundtrip(out)
-        return dict(objects=objects, seconds=t, cpu=cpu, rss=rss, out_mib=size_mib(out), py_seconds=pt,
-                    py_cpu=LAST_CPU[0], py_rss=prss, src=src, out=out)
+        objects, runs, extra, out = self.render(src, f"render-{scale}")
+        py = run([sys.executable, "-c",
+                  "import sys,yaml\n"
+                  "assert yaml.__with_libyaml__, 'PyYAML without libyaml: the baseline would be unfairly slow'\n"
+                  "docs=list(yaml.load_all(open(sys.argv[1]),Loader=yaml.CSafeLoader))\n"
+                  "yaml.dump_all(docs,open(sys.argv[2],'w'),Dumper=yaml.CSafeDumper)\n", out, out + ".pyyaml"])
+        mine = runs[self.binaries[0][0]]
+        extra += f"; PyYAML round trip {py.seconds:.3f} s ({py.seconds / max(mine.seconds, 1e-9):.1f}x slower)"
+        return objects, runs, extra, src, out
 
-    def measure_render_jobsets(self, scale):
-        src = os.path.join(self.work, f"jobsets-{scale}.yaml")
-        out = os.path.join(self.work, f"render-js-{scale}.yaml")
-        self.gen("jobsets", scale * 100, src)
-        t, rss = run([self.binary, "render", "-f", src, "--backend", "default-scheduler"], out)
-        return dict(objects=count_docs(out), seconds=t, cpu=LAST_CPU[0], rss=rss, out_mib=size_mib(out))
+    def render_jobsets(self, count):
+        src = self.path(f"jobsets-{count}.yaml")
+        self.gen("jobsets", count, src)
+        objects, runs, extra, _ = self.render(src, f"render-js-{count}")
+        return objects, runs, extra
 
-    def measure_validate(self, scale):
-        src = os.path.join(self.work, f"many-{scale}.yaml")
-        self.gen("many-pcs", scale * 500, src)
-        t, rss = run([self.binary, "validate", "-f", src, "-o", "json"], os.devnull, ok_codes=(0, 1))
-        return dict(docs=scale * 500, seconds=t, cpu=LAST_CPU[0], rss=rss)
+    def validate(self, docs, src):
+        runs, outputs = self.each_binary(["validate", "-f", src, "-o", "json"], f"validate-{docs}", (0, 1))
+        largest = max((os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(src) for f in fs)
+                      if os.path.isdir(src) else [os.path.getsize(src)]) / (1 << 20)
+        extra = f"\n        largest input file {largest:.1f} MiB" + self.same_outputs(outputs)
+        return runs, extra
 
-    def measure_diff(self, scale, rendered):
-        live = os.path.join(self.work, f"live-{scale}.yaml")
-        self.gen("live", rendered["out"], live, 3)
-        t, rss = run([self.binary, "diff", "-f", rendered["src"], "--backend", "default-scheduler", "--live", live,
-                      "--color", "never"], os.devnull, ok_codes=(0, 1))
-        cpu = LAST_CPU[0]
-        gt, grss = run(["diff", "-u", rendered["out"], live], os.devnull, ok_codes=(0, 1))
-        return dict(objects=rendered["objects"], seconds=t, cpu=cpu, rss=rss, gnu_seconds=gt, gnu_cpu=LAST_CPU[0])
+    def diff(self, scale, rendered, src):
+        live = self.path(f"live-{scale}.yaml")
+        self.gen("live", rendered, live, 3)
+        runs, outputs = self.each_binary(["diff", "-f", src, "--backend", "default-scheduler", "--live", live,
+                                          "--color", "never"], f"diff-{scale}", (0, 1))
+        gnu = run(["diff", "-u", rendered, live], None, (0, 1))
+        mine = runs[self.binaries[0][0]]
+        inputs = size_mib(rendered) + size_mib(live)
+        extra = (f"\n        inputs {inputs:.1f} MiB (rendered + live), peak RSS/inputs {mine.rss / inputs:.2f}x; "
+                 f"GNU diff -u {gnu.seconds:.3f} s" + self.same_outputs(outputs))
+        return runs, extra
 
-    def measure_output_dir(self, files):
+    def output_dir(self, files):
         """render --output-dir of `files` objects, against a Python loop writing the same files (the cost of
         creating files on this filesystem, which bounds any tool)."""
-        src = os.path.join(self.work, f"gangs-{files}.yaml")
-        out = os.path.join(self.work, f"out-{files}")
+        src = self.path(f"gangs-{files}.yaml")
+        out = self.path(f"out-{files}")
         self.gen("gangs", files // 3, src)
         subprocess.call(["rm", "-rf", out])
-        t, rss = run([self.binary, "render", "-f", src, "--output-dir", out])
-        cpu = LAST_CPU[0]
+        r = run([self.binaries[0][1], "render", "-f", src, "--output-dir", out])
         written = sum(len(names) for _, _, names in os.walk(out))  # <namespace>/<kind>.<group>/<name>
         code = ("import os,sys\n"
                 "d=sys.argv[1]; os.makedirs(d)\n"
@@ -116,34 +184,25 @@ class Bench:
                 "    os.write(fd,b'apiVersion: v1\\nkind: X\\n'); os.close(fd)\n")
         base_dir = out + "-baseline"
         subprocess.call(["rm", "-rf", base_dir])
-        bt, _ = run([sys.executable, "-c", code, base_dir, str(written)])
-        bcpu = LAST_CPU[0]
+        b = run([sys.executable, "-c", code, base_dir, str(written)])
         subprocess.call(["rm", "-rf", out, base_dir])
-        print(f"\n== render --output-dir\n  {written:>8} files  {t:8.3f} s (cpu {cpu:7.3f} s)  {written / t:12,.0f} files/s  "
-              f"peak RSS {rss:8.1f} MiB  creating as many files from Python: {bt:.3f} s (cpu {bcpu:.3f} s)")
+        print(f"\n== render --output-dir\n  {written:>8} files  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  "
+              f"{written / r.seconds:12,.0f} files/s  peak RSS {r.rss:8.1f} MiB  "
+              f"creating as many files from Python: {b.seconds:.3f} s (cpu {b.cpu:.3f} s)")
 
-    def measure_clique_chain(self, count):
-        src = os.path.join(self.work, f"chain-{count}.yaml")
+    def clique_chain(self, count):
+        src = self.path(f"chain-{count}.yaml")
         self.gen("clique-chain", count, src)
-        t, rss = run([self.binary, "validate", "-f", src, "--backend", "kai-scheduler"], os.devnull, ok_codes=(0, 1))
+        r = run([self.binaries[0][1], "validate", "-f", src, "--backend", "kai-scheduler"], None, (0, 1))
         print(f"\n== validate one PodCliqueSet of {count} cliques in a startsAfter chain\n"
-              f"  {t:8.3f} s (cpu {LAST_CPU[0]:7.3f} s)  peak RSS {rss:8.1f} MiB  input {size_mib(src):.1f} MiB")
-
-    def report(self, title, small, large, rate_key, unit, extra):
-        growth = large["seconds"] / small["seconds"] if small["seconds"] > 0 else float("nan")
-        cpu_growth = large["cpu"] / small["cpu"] if small["cpu"] > 0 else float("nan")
-        print(f"\n== {title}")
-        for label, m in (("base", small), ("10x", large)):
-            rate = m[rate_key] / m["seconds"] if m["seconds"] > 0 else float("inf")
-            print(f"  {label:5} {m[rate_key]:>8} {unit}  {m['seconds']:8.3f} s (cpu {m['cpu']:7.3f} s)  "
-                  f"{rate:12,.0f} {unit}/s  "
-                  f"peak RSS {m['rss']:8.1f} MiB" + extra(m))
-        print(f"  growth factor for 10x input: {growth:.2f} wall, {cpu_growth:.2f} cpu (linear = 10)")
+              f"  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  peak RSS {r.rss:8.1f} MiB  input {size_mib(src):.1f} MiB")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
+    ap.add_argument("--baseline-binary", default=None,
+                    help="an earlier grovectl, run on the same inputs; every figure is printed for both")
     ap.add_argument("--base", type=int, default=4, help="PodCliqueSets at the base size (30 replicas each)")
     ap.add_argument("--work", default=None)
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, not the speed")
@@ -151,25 +210,41 @@ def main():
     base = 1 if args.smoke else args.base
     work = args.work or tempfile.mkdtemp(prefix="grovectl-bench-")
     os.makedirs(work, exist_ok=True)
-    b = Bench(os.path.abspath(args.binary), work, base)
+    binaries = [("grovectl", os.path.abspath(args.binary))]
+    if args.baseline_binary:
+        binaries.append(("baseline", os.path.abspath(args.baseline_binary)))
+    b = Bench(binaries, work, base, args.smoke)
     print(f"grovectl benchmark (work dir {work}, base size {base} PodCliqueSets x 30 replicas)")
+    for label, path in binaries:
+        print(f"  {label}: {path}")
 
-    small, large = b.measure_render(base), b.measure_render(base * 10)
-    b.report("render PodCliqueSets (default-scheduler 1.37)", small, large, "objects", "objects",
-             lambda m: f"  out {m['out_mib']:.1f} MiB  RSS/out {m['rss'] / max(m['out_mib'], 1e-9):.2f}x  "
-                       f"PyYAML round trip {m['py_seconds']:.3f} s ({m['py_seconds'] / m['seconds']:.1f}x slower; "
-                       f"cpu {m['py_cpu'] / max(m['cpu'], 1e-9):.1f}x)")
-    js_small, js_large = b.measure_render_jobsets(base), b.measure_render_jobsets(base * 10)
-    b.report("render JobSets (default-scheduler 1.37)", js_small, js_large, "objects", "objects", lambda m: "")
-    v_small, v_large = b.measure_validate(base), b.measure_validate(base * 10)
-    b.report("validate (all five layers)", v_small, v_large, "docs", "docs", lambda m: "")
-    d_small, d_large = b.measure_diff(base, small), b.measure_diff(base * 10, large)
-    b.report("diff rendered vs live (3% changed, noise, shuffled)", d_small, d_large, "objects", "objects",
-             lambda m: f"  GNU diff -u {m['gnu_seconds']:.3f} s (grovectl/GNU {m['seconds'] / max(m['gnu_seconds'], 1e-9):.1f}x; "
-                       f"cpu {m['cpu'] / max(m['gnu_cpu'], 1e-9):.1f}x)")
+    small, large = b.render_pcs(base), b.render_pcs(base * 10)
+    b.report("render PodCliqueSets (default-scheduler 1.37)", "objects",
+             [("base", small[0], small[1], small[2]), ("10x", large[0], large[1], large[2])])
+    js = [b.render_jobsets(base * 100), b.render_jobsets(base * 1000)]
+    b.report("render JobSets (default-scheduler 1.37)", "objects",
+             [("base", js[0][0], js[0][1], js[0][2]), ("10x", js[1][0], js[1][1], js[1][2])])
+
+    sizes = []
+    for label, docs in (("base", base * 500), ("10x", base * 5000)):
+        src = b.path(f"many-{docs}.yaml")
+        b.gen("many-pcs", docs, src)
+        runs, extra = b.validate(docs, src)
+        sizes.append((label, docs, runs, extra))
+    # Fleet scale: 10x the 10x size again, as a monorepo holds it (files of 10,000 documents in team folders).
+    fleet = 2_000 if args.smoke else 200_000
+    tree = b.path(f"tree-{fleet}")
+    b.gen("many-pcs-tree", fleet, max(fleet // 20, 1), tree)
+    runs, extra = b.validate(fleet, tree)
+    sizes.append(("100x", fleet, runs, extra + " (the baseline refuses inputs over 64 MiB together: exit 1)"))
+    b.report("validate (all five layers, one file; then a tree of files)", "docs", sizes)
+
+    diffs = [b.diff(base, small[4], small[3]), b.diff(base * 10, large[4], large[3])]
+    b.report("diff rendered vs live (3% changed, noise, shuffled)", "objects",
+             [("base", small[0], diffs[0][0], diffs[0][1]), ("10x", large[0], diffs[1][0], diffs[1][1])])
     # Issue 21's scale targets: 300,000 files through --output-dir, 100,000 cliques through validate.
-    b.measure_output_dir(3_000 if args.smoke else 300_000)
-    b.measure_clique_chain(1_000 if args.smoke else 100_000)
+    b.output_dir(3_000 if args.smoke else 300_000)
+    b.clique_chain(1_000 if args.smoke else 100_000)
 
 
 if __name__ == "__main__":

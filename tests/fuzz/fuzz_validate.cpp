@@ -1,9 +1,34 @@
-// Fuzz target: `grovectl validate` on arbitrary input, all five layers, every output line formatted.
+// Fuzz target: `grovectl validate` on arbitrary input, all five layers, every output line formatted; and
+// the same input streamed a document at a time (validate's two passes) must give the same report.
+#include <cstdlib>
+#include <sstream>
+
 #include "fuzz_common.hpp"
-#include "validate/report.hpp"
+#include "validate/report/formats.hpp"
+#include "validate/stream.hpp"
 #include "validate/validate.hpp"
 
 using namespace grovectl;
+
+namespace {
+
+// validate_passes.cpp's two passes over text in memory, one document per chunk.
+std::string streamed_text_report(const std::string& text, const RenderOptions& options,
+                                 const TemplateSet& templates, const ValidateSettings& settings) {
+  std::ostringstream out;
+  auto writer = make_report_writer(ReportFormat::kText, out);
+  ValidationStream stream(options, templates, settings, *writer, 1);
+  Diagnostics load;
+  load_text_each(text, "fuzz.yaml", load, fuzz::fuzz_load_options(),
+                 [&](SourceDocument&& doc) { stream.survey(doc); });
+  stream.begin({}, load.take());
+  load_text_each(text, "fuzz.yaml", load, fuzz::fuzz_load_options(),
+                 [&](SourceDocument&& doc) { stream.check(std::move(doc), load.take()); });
+  stream.finish(load.take());
+  return out.str();
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
@@ -24,5 +49,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   (void)format_json(report);
   (void)format_junit(report);
+  if (streamed_text_report(text, options, templates, settings) != format_text(report)) std::abort();
   return 0;
 }

@@ -1,0 +1,16 @@
+#pragma once
+// validate's two passes over the -f inputs (see validate/stream.hpp): the first surveys every document,
+// the second checks them a chunk at a time, each through the same loader and budget.
+#include "cli/selectors.hpp"
+#include "validate/stream.hpp"
+
+namespace grovectl {
+
+enum class Templates { kUsable, kUnusable };
+
+// `load` holds what loading the templates found; every finding reaches `stream`'s writer. With unusable
+// templates no document is checked: the report holds only the reading problems.
+ReportSummary run_validation_passes(const SelectorFlags& flags, const ReportHeader& header,
+                                    Templates templates, Diagnostics& load, ValidationStream& stream);
+
+}  // namespace grovectl

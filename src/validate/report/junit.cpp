@@ -1,0 +1,159 @@
+// junit: one <testcase> per input (findings that belong to no document) and per document. The suite's
+// counts come first in the file, so the cases are spooled to a temporary file (memory when none can be
+// made) and copied out after them.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "validate/report/writers.hpp"
+
+namespace grovectl {
+namespace {
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // XML 1.0 allows no other control characters, not even as references.
+        out += (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') ? '?' : c;
+    }
+  }
+  return out;
+}
+
+std::string testcase_name(const DocumentReport& d) {
+  std::string what = d.kind.empty() ? "document" : d.kind;
+  if (!d.name.empty()) what += "/" + d.name;
+  return fmt::format("{} (document {} at line {})", what, d.index + 1, d.line);
+}
+
+struct JunitCase {
+  std::string classname, name, file;
+  int line = 0;
+  std::string skipped;
+  const std::vector<Diagnostic>& findings;
+};
+
+std::string junit_case(const JunitCase& c) {
+  std::string out =
+      fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(c.classname), xml_escape(c.name));
+  if (!c.file.empty()) out += fmt::format(" file=\"{}\"", xml_escape(c.file));
+  if (c.line > 0) out += fmt::format(" line=\"{}\"", c.line);
+  out += " time=\"0\">";
+  std::string errors, warnings;
+  for (const auto& f : c.findings)
+    (f.severity == Severity::kError ? errors : warnings) += format_diagnostic(f) + "\n";
+  std::string body;
+  if (!errors.empty()) {
+    body += fmt::format("\n      <failure message=\"{}\" type=\"validation\">{}</failure>",
+                        xml_escape(errors.substr(0, errors.find('\n'))), xml_escape(errors));
+  } else if (!c.skipped.empty()) {
+    body += fmt::format("\n      <skipped message=\"{}\"/>", xml_escape(c.skipped));
+  }
+  if (!warnings.empty()) body += fmt::format("\n      <system-out>{}</system-out>", xml_escape(warnings));
+  return out + body + (body.empty() ? "</testcase>\n" : "\n    </testcase>\n");
+}
+
+// Text written now and read back once, from a temporary file when there is one.
+class Spool {
+ public:
+  Spool() : file_(std::tmpfile(), &std::fclose) {}
+  void write(const std::string& text) {
+    if (file_ && std::fwrite(text.data(), 1, text.size(), file_.get()) == text.size()) return;
+    if (file_) recover_to_memory();
+    memory_ += text;
+  }
+  void copy_to(std::ostream& out) {
+    if (file_) {
+      std::rewind(file_.get());
+      char buffer[1 << 16];
+      while (size_t n = std::fread(buffer, 1, sizeof buffer, file_.get()))
+        out.write(buffer, static_cast<std::streamsize>(n));
+    }
+    out << memory_;
+  }
+
+ private:
+  // A write failed (the disk is full): what the file holds moves to memory, so nothing is lost.
+  void recover_to_memory() {
+    std::rewind(file_.get());
+    char buffer[1 << 16];
+    std::string kept;
+    while (size_t n = std::fread(buffer, 1, sizeof buffer, file_.get())) kept.append(buffer, n);
+    memory_ = kept + memory_;
+    file_.reset();
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
+  std::string memory_;
+};
+
+// Per-case time is written as 0 so that the report is byte-for-byte deterministic (DESIGN §1).
+class JunitWriter : public ReportWriter {
+ public:
+  explicit JunitWriter(std::ostream& out) : out_(out) {}
+
+  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs) override {
+    header_ = header;
+    for (const auto& in : inputs) {
+      const int line = in.findings.empty() ? 0 : in.findings.front().location.line;
+      const std::string file = in.file.empty() ? "<inputs>" : in.file;
+      add({file, in.file.empty() ? "inputs" : "file", in.file, line, "", in.findings});
+    }
+  }
+
+  void document(const DocumentReport& d) override {
+    add({d.file, testcase_name(d), d.file, d.line, d.skipped, d.findings});
+  }
+
+  void end(const ReportSummary& s) override {
+    const size_t failures = s.invalid + s.input_errors;
+    out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    const std::string counts = fmt::format(
+        "name=\"grovectl validate\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"0\"",
+        cases_, failures, s.skipped);
+    out_ << "<testsuites " << counts << ">\n  <testsuite " << counts << ">\n";
+    out_ << fmt::format(
+        "    <properties>\n      <property name=\"grovectl.version\" value=\"{}\"/>\n"
+        "      <property name=\"kubernetes.version\" value=\"{}\"/>\n"
+        "      <property name=\"backend\" value=\"{}\"/>\n    </properties>\n",
+        xml_escape(header_.tool_version), xml_escape(header_.kube_version),
+        xml_escape(header_.backend.empty() ? "from the pod templates" : header_.backend));
+    spool_.copy_to(out_);
+    out_ << "  </testsuite>\n</testsuites>\n";
+  }
+
+ private:
+  void add(const JunitCase& c) {
+    ++cases_;
+    spool_.write(junit_case(c));
+  }
+  std::ostream& out_;
+  ReportHeader header_;
+  Spool spool_;
+  size_t cases_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_junit_writer(std::ostream& out) {
+  return std::make_unique<JunitWriter>(out);
+}
+
+}  // namespace grovectl
