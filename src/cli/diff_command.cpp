@@ -172,19 +172,18 @@ std::optional<DiffSetup> setup(const DiffFlags& f) {
 }
 
 // A live document (or List item) that is not an object with apiVersion and kind is a broken live input
-// (exit 3), not a difference.
-void check_live_objects(const std::vector<SourceDocument>& docs, Diagnostics& diags) {
-  for (const auto& d : docs) {
-    const Json& v = d.value;
-    const bool is_object = v.is_object() && v.contains("apiVersion") && v["apiVersion"].is_string() &&
-                           v.contains("kind") && v["kind"].is_string();
-    if (!is_object) {
-      diags.error("input/live-object",
-                  fmt::format("a live {} is not a Kubernetes object (a mapping with apiVersion and kind)",
-                              d.base_pointer.empty() ? "document" : "List item"),
-                  d.locate(), pointer_to_field_path(d.base_pointer));
-    }
+// (exit 3), not a difference. Returns whether it is an object.
+bool check_live_object(const SourceDocument& d, Diagnostics& diags) {
+  const Json& v = d.value;
+  const bool is_object = v.is_object() && v.contains("apiVersion") && v["apiVersion"].is_string() &&
+                         v.contains("kind") && v["kind"].is_string();
+  if (!is_object) {
+    diags.error("input/live-object",
+                fmt::format("a live {} is not a Kubernetes object (a mapping with apiVersion and kind)",
+                            d.base_pointer.empty() ? "document" : "List item"),
+                d.locate(), pointer_to_field_path(d.base_pointer));
   }
+  return is_object;
 }
 
 // Renders like render_documents, refusing more than kMaxDiffObjects objects (diff keeps both sides as trees).
@@ -256,20 +255,37 @@ bool use_context_namespace(const DiffFlags& f, const std::vector<SourceDocument>
   return true;
 }
 
-bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
-                const std::vector<Json>& rendered, Sides& sides, Diagnostics& diags) {
-  std::vector<SourceDocument> live_docs;
+// Reads the live side one document at a time into `selection`: the reader's findings go to `diags`, the
+// checks' after them and the selection's warnings last (none when the live side is broken).
+void read_live(const DiffFlags& f, const std::vector<Json>& rendered, diff::LiveSelection& selection,
+               Diagnostics& diags) {
+  Diagnostics checks, selecting;
   if (f.kubectl) {
-    live_docs = diff::fetch_live_objects(rendered, kubectl_options(f), diags);
+    std::vector<SourceDocument> fetched = diff::fetch_live_objects(rendered, kubectl_options(f), diags);
+    if (!diags.has_errors()) {
+      for (auto& d : fetched) selection.add(std::move(d), selecting);
+    }
   } else {
-    live_docs = load_documents(f.live, diags);
-    check_live_objects(live_docs, diags);
+    InputLoader loader(diags);
+    for (const auto& path : f.live) {
+      loader.load_each(path, [&](SourceDocument&& d) {
+        if (check_live_object(d, checks)) selection.add(std::move(d), selecting);
+      });
+    }
   }
+  diags.append(checks);
+  if (!diags.has_errors()) diags.append(selecting);
+}
+
+bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs, std::vector<Json> rendered,
+                Sides& sides, Diagnostics& diags) {
+  diff::LiveSelection selection(rendered);
+  read_live(f, rendered, selection, diags);
   if (diags.has_errors()) {
     sides.live_unusable = true;
     return false;
   }
-  diff::LiveSet live = diff::select_live(std::move(live_docs), rendered, diff::source_refs(docs), diags);
+  diff::LiveSet live = std::move(selection).finish(rendered, diff::source_refs(docs));
   note_other_kinds(f, live.other_kinds);
   if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
     diags.error("input/too-large",
@@ -291,7 +307,7 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs,
                         "as removed)",
                         sides.out_of_scope));
   }
-  sides.new_side = rendered;
+  sides.new_side = std::move(rendered);
   return true;
 }
 
@@ -318,10 +334,10 @@ int run_diff(const DiffFlags& flags) {
   if (!diags.has_errors()) rendered = render_for_diff(renderable, s->options, templates, diags);
   Sides sides;
   if (!diags.has_errors() && s->target) {
-    sides.old_side = rendered;
+    sides.old_side = std::move(rendered);
     sides.new_side = render_for_diff(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
-    live_sides(flags, docs, rendered, sides, diags);
+    live_sides(flags, docs, std::move(rendered), sides, diags);
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
@@ -331,7 +347,10 @@ int run_diff(const DiffFlags& flags) {
 
   Activity comparing("comparing");
   diff::CompareOptions compare{s->ignore, s->target ? diff::Origin::kRendered : diff::Origin::kLive};
-  diff::DiffSet result = diff::compare_object_sets(sides.old_side, sides.new_side, compare);
+  // A migration plan reads both sides after the comparison; a live diff hands them over.
+  diff::DiffSet result =
+      s->target ? diff::compare_object_sets(sides.old_side, sides.new_side, compare)
+                : diff::compare_object_sets(std::move(sides.old_side), std::move(sides.new_side), compare);
   for (size_t i = 0; i < s->ignore.size(); ++i) {
     if (result.ignore_hits[i] == 0 && !flags.quiet)
       std::cerr << "grovectl: warning: --ignore \"" << s->ignore[i].text

@@ -190,8 +190,19 @@ std::vector<Change> compare_values(const Json& old_value, const Json& new_value)
   return out;
 }
 
-DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
-                            const CompareOptions& options) {
+namespace {
+
+// A pair is normalized in place: a borrowed object is copied first, one the caller handed over is moved.
+Json take(const Json& borrowed) {
+  return borrowed;
+}
+Json take(Json& handed_over) {
+  return std::move(handed_over);
+}
+
+// ObjectVector: const std::vector<Json> (borrowed) or std::vector<Json> (handed over).
+template <typename ObjectVector>
+DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
   DiffSet result;
   result.ignore_hits.assign(options.ignore.size(), 0);
   auto& hits = result.ignore_hits;
@@ -204,7 +215,7 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
     }
     old_index.emplace(match_key(old_objects[i]), i);
   }
-  for (const auto& raw_new : new_objects) {
+  for (auto& raw_new : new_objects) {
     if (ignored_whole(raw_new, options.ignore, hits)) continue;
     ObjectKey key = match_key(raw_new);
     auto it = old_index.find(key);
@@ -216,19 +227,22 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
       continue;
     }
     old_used[it->second] = true;
-    const Json& raw_old = old_objects[it->second];
+    auto& raw_old = old_objects[it->second];
     ObjectDiff d;
     d.key = key;
     if (object_key(raw_old).name != key.name) d.old_name = object_key(raw_old).name;
-    Json o = raw_old;
-    Json n = raw_new;
+    Json o = take(raw_old);
+    Json n = take(raw_new);
     normalize_pair(o, options.old_origin, n);
     apply_ignore_rules(o, options.ignore, hits);
     apply_ignore_rules(n, options.ignore, hits);
     d.changes = compare_values(o, n);
     d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
-    d.old_object = align_to(o, n);
-    d.new_object = std::move(n);
+    // Only a changed object is printed or planned: an unchanged one keeps its key, not its two trees.
+    if (d.op == Op::kChanged) {
+      d.old_object = align_to(o, n);
+      d.new_object = std::move(n);
+    }
     result.objects.push_back(std::move(d));
   }
   for (size_t i = 0; i < old_objects.size(); ++i) {
@@ -238,6 +252,18 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
     }
   }
   return result;
+}
+
+}  // namespace
+
+DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
+                            const CompareOptions& options) {
+  return compare_sets(old_objects, new_objects, options);
+}
+
+DiffSet compare_object_sets(std::vector<Json>&& old_objects, std::vector<Json>&& new_objects,
+                            const CompareOptions& options) {
+  return compare_sets(old_objects, new_objects, options);
 }
 
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,

@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace grovectl {
 namespace {
 
-// Whether a byte may start a line break: '\n', '\r', or the first byte of NEL (C2 85), LS or PS (E2 80 A8/A9).
+// Whether a byte may start a line break: '\n', '\r', or the first byte of NEL (C2 85), LS or PS (E2 80
+// A8/A9).
 bool may_start_break(char c) {
   return c == '\n' || c == '\r' || c == '\xC2' || c == '\xE2';
 }
@@ -41,10 +43,25 @@ struct Row {
   int line = 0;
 };
 
+bool contains(std::string_view text, char c) {
+  return !text.empty() && std::memchr(text.data(), c, text.size()) != nullptr;
+}
+
 // Calls visit(row) for every line until it returns false.
 template <typename Visit>
 void for_each_row(std::string_view text, Visit visit) {
   int line = 1;
+  if (!contains(text, '\r') && !contains(text, '\xC2') && !contains(text, '\xE2')) {
+    // Only LF breaks (nearly every manifest): memchr finds them.
+    for (size_t start = 0;; ++line) {
+      const void* found =
+          start < text.size() ? std::memchr(text.data() + start, '\n', text.size() - start) : nullptr;
+      const size_t end =
+          found ? static_cast<size_t>(static_cast<const char*>(found) - text.data()) : text.size();
+      if (!visit(Row{text.substr(start, end - start), line}) || !found) return;
+      start = end + 1;
+    }
+  }
   size_t start = 0;
   for (size_t i = 0; i <= text.size();) {
     while (i < text.size() && !may_start_break(text[i])) ++i;  // most bytes: no break
