@@ -9,6 +9,7 @@
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
+#include "core/spool.hpp"
 #include "core/text_excerpt.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
@@ -24,15 +25,15 @@ struct RenderFlags {
   std::string include;
 };
 
-// The output, built object by object as text (peak memory: the text, not every object's tree) and
-// printed or written only when the whole render succeeded, so errors never leave partial output. The
-// text is kept in chunks so it never needs a doubling reallocation of one huge string.
+// The output, built object by object as text and printed only when the whole render succeeded, so errors
+// never leave partial output. It waits in a spool (a temporary file beyond 1 MiB), not in memory.
 class OutputText {
  public:
   void append_yaml_document(const Json& o) {
-    std::string& out = chunk();
+    std::string out;
     if (documents_++ > 0) out += "---\n";
     append_yaml(out, o);
+    spool_.write(out);
   }
 
   // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
@@ -42,11 +43,11 @@ class OutputText {
       return;
     }
     if (documents_ == 2) {
-      chunk() += "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n";
+      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n");
       append_item(first_);
       first_ = Json();
     }
-    chunk() += ",\n";
+    spool_.write(",\n");
     append_item(o);
   }
   // -o name: kubectl's `kind.group/name` line per object (the core group has no suffix).
@@ -59,44 +60,32 @@ class OutputText {
     if (slash != std::string::npos) kind += "." + api_version.substr(0, slash);
     std::string name;
     if (o.contains("metadata") && o["metadata"].is_object()) name = o["metadata"].value("name", "");
-    chunk() += kind + "/" + name + "\n";
+    spool_.write(kind + "/" + name + "\n");
   }
 
   void finish_json() {
     if (documents_ == 0)
-      chunk() += "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n";
-    if (documents_ == 1) chunk() += first_.dump(2) + "\n";
-    if (documents_ > 1) chunk() += "\n  ]\n}\n";
+      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n");
+    if (documents_ == 1) spool_.write(first_.dump(2) + "\n");
+    if (documents_ > 1) spool_.write("\n  ]\n}\n");
   }
 
-  size_t bytes() const { return bytes_ + (chunks_.empty() ? 0 : chunks_.back().size()); }
-  void print(std::ostream& out) const {
-    for (const auto& c : chunks_) out << c;
-  }
+  size_t bytes() const { return spool_.size(); }
+  void print(std::ostream& out) { spool_.copy_to(out); }
 
  private:
-  static constexpr size_t kChunk = 1 << 20;
-
-  std::string& chunk() {
-    if (chunks_.empty() || chunks_.back().size() >= kChunk) {
-      if (!chunks_.empty()) bytes_ += chunks_.back().size();
-      chunks_.emplace_back();
-      chunks_.back().reserve(kChunk + (kChunk >> 2));
-    }
-    return chunks_.back();
-  }
   void append_item(const Json& o) {
     std::string text = o.dump(2);
-    std::string& out = chunk();
-    out += "    ";
+    std::string out = "    ";
+    out.reserve(text.size() + text.size() / 8);
     for (char c : text) {
       out += c;
       if (c == '\n') out += "    ";
     }
+    spool_.write(out);
   }
 
-  std::vector<std::string> chunks_;
-  size_t bytes_ = 0;  // in chunks before the last
+  Spool spool_;
   size_t documents_ = 0;
   Json first_;
 };

@@ -1,11 +1,8 @@
 // junit: one <testcase> per input (findings that belong to no document) and per document. The suite's
-// counts come first in the file, so the cases are spooled to a temporary file (memory when none can be
-// made) and copied out after them.
+// counts come first in the file, so the cases are spooled (core/spool.hpp) and copied out after them.
 #include <fmt/format.h>
 
-#include <cstdio>
-#include <memory>
-
+#include "core/spool.hpp"
 #include "validate/report/writers.hpp"
 
 namespace grovectl {
@@ -70,39 +67,6 @@ std::string junit_case(const JunitCase& c) {
   if (!warnings.empty()) body += fmt::format("\n      <system-out>{}</system-out>", xml_escape(warnings));
   return out + body + (body.empty() ? "</testcase>\n" : "\n    </testcase>\n");
 }
-
-// Text written now and read back once, from a temporary file when there is one.
-class Spool {
- public:
-  Spool() : file_(std::tmpfile(), &std::fclose) {}
-  void write(const std::string& text) {
-    if (file_ && std::fwrite(text.data(), 1, text.size(), file_.get()) == text.size()) return;
-    if (file_) recover_to_memory();
-    memory_ += text;
-  }
-  void copy_to(std::ostream& out) {
-    if (file_) {
-      std::rewind(file_.get());
-      char buffer[1 << 16];
-      while (size_t n = std::fread(buffer, 1, sizeof buffer, file_.get()))
-        out.write(buffer, static_cast<std::streamsize>(n));
-    }
-    out << memory_;
-  }
-
- private:
-  // A write failed (the disk is full): what the file holds moves to memory, so nothing is lost.
-  void recover_to_memory() {
-    std::rewind(file_.get());
-    char buffer[1 << 16];
-    std::string kept;
-    while (size_t n = std::fread(buffer, 1, sizeof buffer, file_.get())) kept.append(buffer, n);
-    memory_ = kept + memory_;
-    file_.reset();
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
-  std::string memory_;
-};
 
 // Per-case time is written as 0 so that the report is byte-for-byte deterministic (DESIGN §1).
 class JunitWriter : public ReportWriter {
