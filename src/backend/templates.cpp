@@ -55,23 +55,25 @@ void drop_nulls(Json& j) {
   }
 }
 
-Json merge(const Json& skeleton, const Json& computed) {
-  if (!skeleton.is_object() || !computed.is_object()) return computed.is_null() ? skeleton : computed;
+// The computed values are moved into the result, never copied (objects can hold long lists).
+Json merge(const Json& skeleton, Json&& computed) {
+  if (!skeleton.is_object() || !computed.is_object())
+    return computed.is_null() ? skeleton : std::move(computed);
   Json out = Json::object();
   for (auto it = skeleton.begin(); it != skeleton.end(); ++it) {
     auto c = computed.find(it.key());
-    out[it.key()] = c == computed.end() ? it.value() : merge(it.value(), *c);
+    out[it.key()] = c == computed.end() ? it.value() : merge(it.value(), std::move(*c));
   }
   for (auto it = computed.begin(); it != computed.end(); ++it) {
-    if (!out.contains(it.key())) out[it.key()] = it.value();
+    if (!out.contains(it.key())) out[it.key()] = std::move(it.value());
   }
   return out;
 }
 
 }  // namespace
 
-Json merge_into_skeleton(const Json& skeleton, const Json& computed) {
-  Json out = merge(skeleton, computed);
+Json merge_into_skeleton(const Json& skeleton, Json computed) {
+  Json out = merge(skeleton, std::move(computed));
   drop_nulls(out);
   return out;
 }
@@ -105,8 +107,8 @@ const Json& TemplateSet::skeleton(const std::string& name) const {
   return kNull;
 }
 
-Json TemplateSet::instantiate(const std::string& name, const Json& computed) const {
-  return merge_into_skeleton(skeleton(name), computed);
+Json TemplateSet::instantiate(const std::string& name, Json computed) const {
+  return merge_into_skeleton(skeleton(name), std::move(computed));
 }
 
 }  // namespace grovectl

@@ -19,7 +19,7 @@ class TemplateSet {
 
   // merge(skeleton, computed): the skeleton's keys first in its order, then keys only `computed` has;
   // computed values win; maps merge recursively; keys left null are dropped.
-  Json instantiate(const std::string& name, const Json& computed) const;
+  Json instantiate(const std::string& name, Json computed) const;
   // The parsed skeleton, or null when there is none.
   const Json& skeleton(const std::string& name) const;
 
@@ -27,6 +27,6 @@ class TemplateSet {
   std::map<std::string, Json> overrides_;
 };
 
-Json merge_into_skeleton(const Json& skeleton, const Json& computed);
+Json merge_into_skeleton(const Json& skeleton, Json computed);
 
 }  // namespace grovectl

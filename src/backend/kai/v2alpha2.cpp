@@ -144,7 +144,7 @@ class KaiMapping final : public Mapping {
     spec["topologyConstraint"] = kai_topology(gang, gang.topology);
     spec["subGroups"] = sub_groups(gang);
     computed["spec"] = std::move(spec);
-    return {ctx.templates.instantiate("kai-scheduler/v2alpha2/PodGroup.yaml", computed)};
+    return {ctx.templates.instantiate("kai-scheduler/v2alpha2/PodGroup.yaml", std::move(computed))};
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

@@ -148,7 +148,7 @@ class KoordMapping final : public Mapping {
       computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns,
                                              {{"grove.io/podgang", gang.name}}, annotations);
       computed["spec"] = Json{{"minMember", pg.min_count}};
-      out.push_back(ctx.templates.instantiate("koord-scheduler/v1alpha1/PodGroup.yaml", computed));
+      out.push_back(ctx.templates.instantiate("koord-scheduler/v1alpha1/PodGroup.yaml", std::move(computed)));
     }
     return out;
   }

@@ -57,7 +57,7 @@ class PodGangMapping final : public Mapping {
     spec["topologyConstraintGroupConfigs"] = group_configs_json(gang);
     if (!gang.priority_class_name.empty()) spec["priorityClassName"] = gang.priority_class_name;
     computed["spec"] = std::move(spec);
-    return {ctx.templates.instantiate("podgang/v1alpha1/PodGang.yaml", computed)};
+    return {ctx.templates.instantiate("podgang/v1alpha1/PodGang.yaml", std::move(computed))};
   }
 
   PodMembership membership(const Gang&, const PodGroup&, const MappingContext&) const override { return {}; }

@@ -142,7 +142,7 @@ class VolcanoMapping final : public Mapping {
     if (!gang.priority_class_name.empty()) spec["priorityClassName"] = gang.priority_class_name;
     spec["subGroupPolicy"] = sub_group_policy(gang);
     computed["spec"] = std::move(spec);
-    return {ctx.templates.instantiate("volcano/v1beta1/PodGroup.yaml", computed)};
+    return {ctx.templates.instantiate("volcano/v1beta1/PodGroup.yaml", std::move(computed))};
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

@@ -52,7 +52,7 @@ std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& 
   Json workload = Json::object();
   workload["metadata"] = object_metadata(gang.name, gang.ns);
   workload["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroupTemplates", templates}};
-  out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", workload));
+  out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", std::move(workload)));
   for (size_t i = 0; i < gang.groups.size(); ++i) {
     const auto& pg = gang.groups[i];
     Json spec = Json::object();
@@ -63,7 +63,7 @@ std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& 
     Json computed = Json::object();
     computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns);
     computed["spec"] = std::move(spec);
-    out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", computed));
+    out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", std::move(computed)));
   }
   return out;
 }

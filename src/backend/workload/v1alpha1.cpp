@@ -50,7 +50,7 @@ class WorkloadV1alpha1 final : public Mapping {
     Json computed = Json::object();
     computed["metadata"] = object_metadata(gang.name, gang.ns);
     computed["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroups", groups}};
-    return {ctx.templates.instantiate("default-scheduler/v1alpha1/Workload.yaml", computed)};
+    return {ctx.templates.instantiate("default-scheduler/v1alpha1/Workload.yaml", std::move(computed))};
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

@@ -111,7 +111,7 @@ Json runtime_spec(const Gang& gang, const std::string& parent, const std::string
 Json runtime_object(const std::string& kind, const std::string& name, const Gang& gang, Json spec,
                     const MappingContext& ctx) {
   Json computed = Json{{"metadata", object_metadata(name, gang.ns)}, {"spec", std::move(spec)}};
-  return ctx.templates.instantiate(std::string(kApi) + kind + ".yaml", computed);
+  return ctx.templates.instantiate(std::string(kApi) + kind + ".yaml", std::move(computed));
 }
 
 class WorkloadV1alpha3Composite final : public Mapping {
@@ -153,7 +153,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
     std::vector<Json> out;
     Json workload =
         Json{{"metadata", object_metadata(gang.name, gang.ns)}, {"spec", workload_spec(gang, tree, ctx)}};
-    out.push_back(ctx.templates.instantiate(std::string(kApi) + "Workload.yaml", workload));
+    out.push_back(ctx.templates.instantiate(std::string(kApi) + "Workload.yaml", std::move(workload)));
     const std::string root = gang.name;
     out.push_back(runtime_object(
         "CompositePodGroup", root, gang,
