@@ -30,10 +30,10 @@ struct RenderFlags {
 class OutputText {
  public:
   void append_yaml_document(const Json& o) {
-    std::string out;
-    if (documents_++ > 0) out += "---\n";
-    append_yaml(out, o);
-    spool_.write(out);
+    scratch_.clear();  // reused: its capacity stays, one object's text at a time
+    if (documents_++ > 0) scratch_ += "---\n";
+    append_yaml(scratch_, o);
+    spool_.write(scratch_);
   }
 
   // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
@@ -86,6 +86,7 @@ class OutputText {
   }
 
   Spool spool_;
+  std::string scratch_;
   size_t documents_ = 0;
   Json first_;
 };

@@ -1,5 +1,7 @@
 #include "core/spool.hpp"
 
+#include <algorithm>
+
 namespace grovectl {
 
 Spool::Spool() : file_(std::tmpfile(), &std::fclose) {}
@@ -24,9 +26,8 @@ void Spool::move_file_to_memory() {
   std::rewind(file_.get());
   char buffer[1 << 16];
   while (size_t n = std::fread(buffer, 1, sizeof buffer, file_.get())) kept.append(buffer, n);
-  // A partly written buffer left a prefix of itself in the file; what was read beyond the flushed
-  // size is that prefix, which the buffer still holds.
-  kept.resize(size_ - memory_.size() <= kept.size() ? size_ - memory_.size() : kept.size());
+  // A partly written buffer left a prefix of itself in the file, which the buffer still holds whole.
+  kept.resize(std::min(kept.size(), size_ - memory_.size()));
   memory_ = kept + memory_;
   file_.reset();
 }

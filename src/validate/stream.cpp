@@ -85,7 +85,7 @@ class DocumentStarts {
 
 void ReportTally::add(const DocumentReport& doc) {
   ++counts_.documents;
-  files_.emplace(doc.file, 0);
+  files_.insert(doc.file);
   if (doc.has_errors())
     ++counts_.invalid;
   else if (!doc.skipped.empty())
@@ -96,7 +96,7 @@ void ReportTally::add(const DocumentReport& doc) {
 }
 
 void ReportTally::add(const InputReport& input) {
-  if (!input.file.empty()) files_.emplace(input.file, 0);
+  if (!input.file.empty()) files_.insert(input.file);
   counts_.input_errors += input.has_errors();
   for (const auto& f : input.findings) (f.severity == Severity::kError ? counts_.errors : counts_.warnings)++;
 }

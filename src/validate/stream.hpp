@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "backend/templates.hpp"
@@ -27,7 +28,7 @@ class ReportTally {
 
  private:
   ReportSummary counts_;
-  std::unordered_map<std::string, char> files_;
+  std::unordered_set<std::string> files_;
 };
 
 class ValidationStream {
