@@ -55,17 +55,29 @@ void drop_nulls(Json& j) {
   }
 }
 
-// The computed values are moved into the result, never copied (objects can hold long lists).
+// The computed values are moved into the result, never copied (objects can hold long lists). The
+// skeleton's keys come first, in its order, then the computed keys it does not have; both sides' keys
+// are unique, so members are appended without a lookup in the result.
 Json merge(const Json& skeleton, Json&& computed) {
   if (!skeleton.is_object() || !computed.is_object())
     return computed.is_null() ? skeleton : std::move(computed);
+  auto& computed_members = computed.get_ref<Json::object_t&>();
+  std::vector<bool> taken(computed_members.size(), false);
   Json out = Json::object();
+  auto& members = out.get_ref<Json::object_t&>();
+  members.reserve(skeleton.size() + computed_members.size());
   for (auto it = skeleton.begin(); it != skeleton.end(); ++it) {
-    auto c = computed.find(it.key());
-    out[it.key()] = c == computed.end() ? it.value() : merge(it.value(), std::move(*c));
+    auto c = computed_members.find(it.key());
+    if (c == computed_members.end()) {
+      members.emplace_back(it.key(), it.value());
+      continue;
+    }
+    taken[static_cast<size_t>(c - computed_members.begin())] = true;
+    members.emplace_back(it.key(), merge(it.value(), std::move(c->second)));
   }
-  for (auto it = computed.begin(); it != computed.end(); ++it) {
-    if (!out.contains(it.key())) out[it.key()] = std::move(it.value());
+  for (size_t i = 0; i < computed_members.size(); ++i) {
+    auto& [key, value] = *(computed_members.begin() + static_cast<std::ptrdiff_t>(i));
+    if (!taken[i]) members.emplace_back(std::move(key), std::move(value));
   }
   return out;
 }

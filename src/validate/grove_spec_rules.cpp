@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <set>
 #include <string_view>
 
@@ -82,23 +81,35 @@ void check_metadata(const PodCliqueSet& pcs, FieldErrors& fe) {
   }
 }
 
+// Kubernetes' env var name rule: [-._a-zA-Z][-._a-zA-Z0-9]* (matched by hand: std::regex recurses per
+// character, and a name is user text of any length).
+bool is_env_var_name(const std::string& name) {
+  auto allowed = [](char c, bool first) {
+    return c == '-' || c == '.' || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (!first && c >= '0' && c <= '9');
+  };
+  if (name.empty() || !allowed(name.front(), /*first=*/true)) return false;
+  return std::all_of(name.begin() + 1, name.end(), [&](char c) { return allowed(c, /*first=*/false); });
+}
+
 void check_env(const SourceDocument& doc, const std::string& pod_pointer, const std::string& pod_path,
                FieldErrors& fe) {
-  static const std::regex env_re("[-._a-zA-Z][-._a-zA-Z0-9]*");
   for (const char* list : {"initContainers", "containers"}) {
     const Json* containers = at(doc, pod_pointer + "/" + list);
     if (!containers || !containers->is_array()) continue;
     for (size_t j = 0; j < containers->size(); ++j) {
-      const Json& env =
-          (*containers)[j].is_object() ? (*containers)[j].value("env", Json::array()) : Json::array();
-      if (!env.is_array()) continue;
+      const Json& container = (*containers)[j];
+      if (!container.is_object()) continue;
+      const auto found = container.find("env");
+      if (found == container.end() || !found->is_array()) continue;
+      const Json& env = *found;
       RepeatedNames repeated;
       std::string path = fmt::format("{}.spec.{}[{}].env", pod_path, list, j);
       for (size_t k = 0; k < env.size(); ++k) {
         if (!env[k].is_object() || !env[k].contains("name") || !env[k]["name"].is_string()) continue;
-        std::string name = env[k]["name"];
+        const std::string& name = env[k]["name"].get_ref<const std::string&>();
         std::string p = fmt::format("{}/{}/{}/env/{}", pod_pointer, list, j, k);
-        if (!std::regex_match(name, env_re)) {
+        if (!is_env_var_name(name)) {
           fe.invalid(
               "grove/env-name", p + "/name", idx(path, k) + ".name", go_quote(name),
               "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or "

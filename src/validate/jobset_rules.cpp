@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <regex>
 #include <set>
 
 #include "validate/field_error.hpp"
@@ -12,9 +12,12 @@
 namespace grovectl {
 namespace {
 
+// [a-z]([-a-z0-9]*[a-z0-9])?, at most 63 characters.
 bool is_dns1035_label(const std::string& s) {
-  static const std::regex re("[a-z]([-a-z0-9]*[a-z0-9])?");
-  return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
+  auto lower_or_digit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (s.empty() || s.size() > 63 || !(s.front() >= 'a' && s.front() <= 'z') || !lower_or_digit(s.back()))
+    return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return c == '-' || lower_or_digit(c); });
 }
 
 std::optional<int64_t> int_at(const Json& obj, std::initializer_list<const char*> path) {

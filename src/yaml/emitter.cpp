@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <string_view>
 
 #include "yaml/scalar.hpp"
@@ -41,28 +42,44 @@ bool has_escaped_unicode(const std::string& s) {
   return false;
 }
 
+// Bytes that need a closer look in a plain scalar: controls, DEL, ':' and '#' (by their neighbours),
+// and the lead bytes of the escaped code points.
+constexpr std::array<bool, 256> kNoteworthyBytes = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[c] = true;
+  table[0x7F] = table[':'] = table['#'] = true;
+  table[0xC2] = table[0xE2] = table[0xEF] = true;
+  return table;
+}();
+
+// Whether any byte makes a plain scalar unsafe: a control, an escaped code point, ": " or " #".
+bool has_unsafe_plain_byte(const std::string& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = s[i];
+    if (!kNoteworthyBytes[c]) continue;
+    unsigned code_point = 0;
+    if (!is_printable_plain_char(c) || (c >= 0xC2 && escaped_unicode_at(s, i, code_point))) return true;
+    if (c == ':' && i + 1 < s.size() && s[i + 1] == ' ') return true;
+    if (c == '#' && i > 0 && s[i - 1] == ' ') return true;
+  }
+  return false;
+}
+
 bool needs_quotes(const std::string& s) {
   if (s.empty()) return true;
-  if (has_escaped_unicode(s)) return true;
   if (plain_scalar_is_ambiguous(s)) return true;
   if (s == "<<" || s.starts_with("...")) return true;  // a merge key; a document end marker at column 0
   unsigned char first = s.front();
   if (first == ' ' || s.back() == ' ') return true;
-  static const std::string kIndicators = "-?:,[]{}#&*!|>'\"%@`";
-  if (kIndicators.find(static_cast<char>(first)) != std::string::npos) {
+  constexpr std::string_view kIndicators = "-?:,[]{}#&*!|>'\"%@`";
+  if (kIndicators.find(static_cast<char>(first)) != std::string_view::npos) {
     // "-x", "?x" and ":x" are plain-safe only when followed by a non-space; keep it simple and quote
     // every leading indicator except '-' followed by a safe character.
     bool dash_ok = first == '-' && s.size() > 1 && s[1] != ' ' && s[1] != '-';
     if (!dash_ok) return true;
   }
   if (s.back() == ':') return true;
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = s[i];
-    if (!is_printable_plain_char(c)) return true;
-    if (c == ':' && i + 1 < s.size() && s[i + 1] == ' ') return true;
-    if (c == '#' && i > 0 && s[i - 1] == ' ') return true;
-  }
-  return false;
+  return has_unsafe_plain_byte(s);
 }
 
 bool needs_double_quotes(const std::string& s) {
@@ -174,14 +191,15 @@ void append_key(std::string& out, const std::string& key) {
 // YAML limits an implicit key to 1024 characters; a longer one is written as an explicit "? key" entry.
 constexpr size_t kMaxImplicitKey = 1000;
 
-void append_key_and_colon(std::string& out, const std::string& key, const std::string& pad) {
-  std::string written;
-  append_key(written, key);
-  if (written.size() > kMaxImplicitKey) {
-    out += "? " + written + "\n" + pad + ":";
-  } else {
-    out += written + ":";
+void append_key_and_colon(std::string& out, const std::string& key, int indent) {
+  const size_t start = out.size();
+  append_key(out, key);
+  if (out.size() - start > kMaxImplicitKey) {
+    out.insert(start, "? ");
+    out += '\n';
+    out.append(indent, ' ');
   }
+  out += ':';
 }
 
 void append_scalar(std::string& out, const Json& v, int indent) {
@@ -208,12 +226,11 @@ bool is_empty_collection(const Json& v) {
 void append_node(std::string& out, const Json& v, int indent);
 
 void append_map_body(std::string& out, const Json& map, int indent, bool first_inline) {
-  std::string pad(indent, ' ');
   bool first = true;
   for (auto it = map.begin(); it != map.end(); ++it) {
-    if (!(first && first_inline)) out += pad;
+    if (!(first && first_inline)) out.append(indent, ' ');
     first = false;
-    append_key_and_colon(out, it.key(), pad);
+    append_key_and_colon(out, it.key(), indent);
     const Json& child = it.value();
     if (child.is_object() && !child.empty()) {
       out += '\n';
@@ -234,9 +251,8 @@ void append_map_body(std::string& out, const Json& map, int indent, bool first_i
 }
 
 void append_sequence_body(std::string& out, const Json& seq, int indent) {
-  std::string pad(indent, ' ');
   for (const Json& item : seq) {
-    out += pad;
+    out.append(indent, ' ');
     out += "- ";
     if (item.is_object() && !item.empty()) {
       append_map_body(out, item, indent + 2, true);

@@ -212,19 +212,11 @@ class JsonBuilder {
     Extent extent{kNodeBytes, 1};
   };
 
-  using Members = std::vector<std::pair<const std::string, Json>>;
+  using Members = Json::object_t::Container;  // indexed by position
 
-  // Appends to a mapping's members. A growing std::vector copies the elements it cannot move without a
-  // possible exception, and pair<const std::string, Json> is such an element: the copy would give every
-  // value a new payload and leave the anchors into them dangling. So members move to a larger vector
-  // here, value by value (only the key strings are copied).
+  // Appends to a mapping's members. Growth moves each value, so its payload stays where anchors point
+  // (see core/ordered_map.hpp); duplicates were already refused through the frame's slots.
   static void append_member(Members& members, const std::string& key, Json value) {
-    if (members.size() == members.capacity()) {
-      Members larger;
-      larger.reserve(std::max<size_t>(4, members.capacity() * 2));
-      for (auto& m : members) larger.emplace_back(m.first, std::move(m.second));
-      members.swap(larger);
-    }
     members.emplace_back(key, std::move(value));
   }
 

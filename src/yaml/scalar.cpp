@@ -12,11 +12,15 @@ namespace {
 // stack on long scalars (hostile input), so no regex is used on user text.
 
 std::optional<bool> as_bool(std::string_view s) {
-  static const char* kTrue[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"};
-  static const char* kFalse[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N"};
-  for (const char* t : kTrue)
+  if (s.empty() || s.size() > 5) return std::nullopt;  // the longest spelling is "false"
+  using namespace std::string_view_literals;
+  static constexpr std::string_view kTrue[] = {"true"sv, "True"sv, "TRUE"sv, "yes"sv, "Yes"sv, "YES"sv,
+                                               "on"sv,   "On"sv,   "ON"sv,   "y"sv,   "Y"sv};
+  static constexpr std::string_view kFalse[] = {"false"sv, "False"sv, "FALSE"sv, "no"sv, "No"sv, "NO"sv,
+                                                "off"sv,   "Off"sv,   "OFF"sv,   "n"sv,  "N"sv};
+  for (std::string_view t : kTrue)
     if (s == t) return true;
-  for (const char* f : kFalse)
+  for (std::string_view f : kFalse)
     if (s == f) return false;
   return std::nullopt;
 }
@@ -220,7 +224,35 @@ ResolvedScalar resolve_plain_scalar(std::string_view text) {
   return {Json(std::string(text))};
 }
 
+namespace {
+
+// Every null, boolean, number, special float and timestamp spelling starts with one of these.
+bool may_start_a_typed_scalar(char first) {
+  switch (first) {
+    case 'n':
+    case 'N':
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+    case 'y':
+    case 'Y':
+    case 'o':
+    case 'O':
+    case '~':
+    case '.':
+    case '-':
+    case '+':
+      return true;
+    default:
+      return is_digit(first);
+  }
+}
+
+}  // namespace
+
 bool plain_scalar_is_ambiguous(std::string_view text) {
+  if (!text.empty() && !may_start_a_typed_scalar(text[0])) return false;
   if (plain_scalar_is_null(text) || as_bool(text) || is_special_float(text)) return true;
   char first = text[0];
   if (!(is_digit(first) || first == '-' || first == '+' || first == '.')) return false;
