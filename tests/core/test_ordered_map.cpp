@@ -28,7 +28,7 @@ TEST_CASE("ordered map: growing an object moves its values, so their payloads st
   REQUIRE(j["first"]["nested"].get_ptr<const std::string*>() == payload);
 }
 
-TEST_CASE("ordered map: lookups take any string-like key; erase keeps the order of the rest", "[core]") {
+TEST_CASE("ordered map: lookups take any string-like key, and erase keeps the order of the rest", "[core]") {
   Json j = {{"a", 1}, {"b", 2}, {"c", 3}};
   REQUIRE(j.contains(std::string_view("b")));
   REQUIRE(j.count("missing") == 0);
