@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/parallel.hpp"
 #include "diff/api_versions.hpp"
 #include "diff/json_path.hpp"
 #include "diff/pod_identity.hpp"
@@ -200,12 +201,42 @@ Json take(Json& handed_over) {
   return std::move(handed_over);
 }
 
-// ObjectVector: const std::vector<Json> (borrowed) or std::vector<Json> (handed over).
+// What becomes of one object of the new side, or (old_index only) of an old object left unmatched.
+struct Pairing {
+  Op op = Op::kChanged;  // kChanged: a matched pair, compared; kAdded, kRemoved: one side
+  ObjectKey key;
+  size_t new_index = 0;
+  size_t old_index = 0;
+};
+
+// A matched pair, normalized and compared: its changes, and its two sides only when they differ.
 template <typename ObjectVector>
-DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
-  DiffSet result;
-  result.ignore_hits.assign(options.ignore.size(), 0);
-  auto& hits = result.ignore_hits;
+ObjectDiff compare_pair(ObjectVector& old_objects, ObjectVector& new_objects, const Pairing& p,
+                        const CompareOptions& options, std::vector<size_t>& hits) {
+  auto& raw_old = old_objects[p.old_index];
+  ObjectDiff d;
+  d.key = p.key;
+  if (object_key(raw_old).name != p.key.name) d.old_name = object_key(raw_old).name;
+  Json o = take(raw_old);
+  Json n = take(new_objects[p.new_index]);
+  normalize_pair(o, options.old_origin, n);
+  apply_ignore_rules(o, options.ignore, hits);
+  apply_ignore_rules(n, options.ignore, hits);
+  d.changes = compare_values(o, n);
+  d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
+  // Only a changed object is printed or planned: an unchanged one keeps its key, not its two trees.
+  if (d.op == Op::kChanged) {
+    d.old_object = align_to(o, n);
+    d.new_object = std::move(n);
+  }
+  return d;
+}
+
+// Pairs objects by key, in the order of the result: the new side's objects in order, then the old
+// objects nothing matched.
+template <typename ObjectVector>
+std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectVector& new_objects,
+                                  const CompareOptions& options, std::vector<size_t>& hits) {
   std::map<ObjectKey, size_t> old_index;
   std::vector<bool> old_used(old_objects.size(), false);
   for (size_t i = 0; i < old_objects.size(); ++i) {
@@ -215,40 +246,54 @@ DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const
     }
     old_index.emplace(match_key(old_objects[i]), i);
   }
-  for (auto& raw_new : new_objects) {
-    if (ignored_whole(raw_new, options.ignore, hits)) continue;
-    ObjectKey key = match_key(raw_new);
+  std::vector<Pairing> pairings;
+  for (size_t n = 0; n < new_objects.size(); ++n) {
+    if (ignored_whole(new_objects[n], options.ignore, hits)) continue;
+    ObjectKey key = match_key(new_objects[n]);
     auto it = old_index.find(key);
-    bool matched =
-        it != old_index.end() && !old_used[it->second] &&
-        versions_convert(key.group, key.kind, api_version(old_objects[it->second]), api_version(raw_new));
+    const bool matched = it != old_index.end() && !old_used[it->second] &&
+                         versions_convert(key.group, key.kind, api_version(old_objects[it->second]),
+                                          api_version(new_objects[n]));
     if (!matched) {
-      result.objects.push_back(one_sided(raw_new, Op::kAdded, key, options, hits));
+      pairings.push_back({Op::kAdded, std::move(key), n, 0});
       continue;
     }
     old_used[it->second] = true;
-    auto& raw_old = old_objects[it->second];
-    ObjectDiff d;
-    d.key = key;
-    if (object_key(raw_old).name != key.name) d.old_name = object_key(raw_old).name;
-    Json o = take(raw_old);
-    Json n = take(raw_new);
-    normalize_pair(o, options.old_origin, n);
-    apply_ignore_rules(o, options.ignore, hits);
-    apply_ignore_rules(n, options.ignore, hits);
-    d.changes = compare_values(o, n);
-    d.op = d.changes.empty() ? Op::kUnchanged : Op::kChanged;
-    // Only a changed object is printed or planned: an unchanged one keeps its key, not its two trees.
-    if (d.op == Op::kChanged) {
-      d.old_object = align_to(o, n);
-      d.new_object = std::move(n);
-    }
-    result.objects.push_back(std::move(d));
+    pairings.push_back({Op::kChanged, std::move(key), n, it->second});
   }
   for (size_t i = 0; i < old_objects.size(); ++i) {
-    if (!old_used[i]) {
-      result.objects.push_back(
-          one_sided(old_objects[i], Op::kRemoved, match_key(old_objects[i]), options, hits));
+    if (!old_used[i]) pairings.push_back({Op::kRemoved, match_key(old_objects[i]), 0, i});
+  }
+  return pairings;
+}
+
+// Pairs are compared this many at a time on every core; each is freed once compared (when handed over).
+constexpr size_t kPairsPerBatch = 512;
+
+// ObjectVector: const std::vector<Json> (borrowed) or std::vector<Json> (handed over).
+template <typename ObjectVector>
+DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
+  DiffSet result;
+  result.ignore_hits.assign(options.ignore.size(), 0);
+  const std::vector<Pairing> pairings = pair_objects(old_objects, new_objects, options, result.ignore_hits);
+  result.objects.reserve(pairings.size());
+  for (size_t first = 0; first < pairings.size(); first += kPairsPerBatch) {
+    const size_t count = std::min(kPairsPerBatch, pairings.size() - first);
+    std::vector<ObjectDiff> diffs(count);
+    std::vector<std::vector<size_t>> hits(count, std::vector<size_t>(options.ignore.size(), 0));
+    for_each_index_parallel(count, [&](size_t i) {
+      const Pairing& p = pairings[first + i];
+      if (p.op == Op::kChanged) {
+        diffs[i] = compare_pair(old_objects, new_objects, p, options, hits[i]);
+      } else if (p.op == Op::kAdded) {
+        diffs[i] = one_sided(new_objects[p.new_index], Op::kAdded, p.key, options, hits[i]);
+      } else {
+        diffs[i] = one_sided(old_objects[p.old_index], Op::kRemoved, p.key, options, hits[i]);
+      }
+    });
+    for (size_t i = 0; i < count; ++i) {
+      result.objects.push_back(std::move(diffs[i]));
+      for (size_t r = 0; r < hits[i].size(); ++r) result.ignore_hits[r] += hits[i][r];
     }
   }
   return result;

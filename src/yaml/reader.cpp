@@ -9,9 +9,11 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
+#include "yaml/stream_slices.hpp"
 
 namespace grovectl {
 namespace {
@@ -403,8 +405,9 @@ std::string text_of(const yaml_char_t* chars) {
   return chars ? std::string(reinterpret_cast<const char*>(chars)) : std::string();
 }
 
-Mark mark_of(const yaml_mark_t& m) {
-  return {m.line, m.column};
+// A part of a stream is parsed on its own; `first_line` is where it starts in the stream.
+Mark mark_of(const yaml_mark_t& m, size_t first_line) {
+  return {first_line + m.line, m.column};
 }
 
 // The tag convention of JsonBuilder (see there).
@@ -416,7 +419,7 @@ std::string scalar_tag(const yaml_event_t& e) {
 // libyaml's parser with its event, released on every path out.
 class EventStream {
  public:
-  explicit EventStream(std::string_view text) : text_(text) {
+  EventStream(std::string_view text, size_t first_line) : text_(text), first_line_(first_line) {
     if (!yaml_parser_initialize(&parser_)) throw std::bad_alloc();
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   }
@@ -435,29 +438,32 @@ class EventStream {
     return has_event_ ? &event_ : nullptr;
   }
 
+  Mark mark(const yaml_mark_t& m) const { return mark_of(m, first_line_); }
+
   // The syntax error after next() returned nullptr, e.g. "while parsing a block mapping: did not find
   // expected key", where libyaml found it: its mark, or for a reader error the byte offset it reports.
   Diagnostic syntax_error(const std::string& file) const {
     std::string message = parser_.problem ? parser_.problem : "invalid YAML";
     if (parser_.context) message = fmt::format("{}: {}", parser_.context, message);
-    Location at = location_of(file, mark_of(parser_.problem_mark));
+    Location at = location_of(file, mark(parser_.problem_mark));
     if (parser_.error == YAML_READER_ERROR) {
       Position p = position_at_offset(text_, parser_.problem_offset);
-      at = Location{file, p.line, p.column};
+      at = Location{file, p.line + static_cast<int>(first_line_), p.column};
     }
     return Diagnostic{Severity::kError, "yaml/syntax", message, at, ""};
   }
 
  private:
   std::string_view text_;
+  size_t first_line_ = 0;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;
 };
 
 // Feeds one event to the builder; returns false at the end of the document.
-bool feed(JsonBuilder& builder, const yaml_event_t& e) {
-  const Mark at = mark_of(e.start_mark);
+bool feed(JsonBuilder& builder, const yaml_event_t& e, const EventStream& events) {
+  const Mark at = events.mark(e.start_mark);
   switch (e.type) {
     case YAML_ALIAS_EVENT:
       builder.on_alias(at, text_of(e.data.alias.anchor));
@@ -485,6 +491,125 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e) {
   return true;
 }
 
+// What every part of one stream shares.
+struct StreamReading {
+  const std::string& file;
+  const ReadLimits& limits;
+  const std::function<void(SourceDocument&&)>& sink;
+};
+
+// A stretch of the stream that starts at a document boundary (or the stream's start).
+struct StreamPart {
+  std::string_view text;
+  size_t first_line = 0;  // where `text` starts in the stream
+  int first_index = 0;    // the stream index of its first document
+};
+
+struct PartResult {
+  int documents = 0;     // parsed, empty ones included (they take an index too)
+  bool stopped = false;  // a syntax error or a limit ended the stream
+};
+
+// Parses the documents of `part` in order, handing each non-empty one to the sink.
+PartResult parse_part(const StreamPart& part, const StreamReading& reading, StreamCounters& counters,
+                      Diagnostics& diags) {
+  PartResult result;
+  EventStream events(part.text, part.first_line);
+  for (;;) {
+    const yaml_event_t* e = events.next();
+    if (!e) {
+      diags.add(events.syntax_error(reading.file));
+      result.stopped = true;
+      return result;
+    }
+    if (e->type == YAML_STREAM_END_EVENT) return result;
+    if (e->type != YAML_DOCUMENT_START_EVENT) continue;
+    auto positions = std::make_shared<PositionTree>();
+    JsonBuilder builder(reading.file, *positions, counters, diags, reading.limits);
+    builder.on_document_start(events.mark(e->start_mark));
+    while ((e = events.next()) && feed(builder, *e, events) && !builder.failed()) {
+    }
+    if (builder.failed()) {
+      result.stopped = true;
+      return result;
+    }
+    if (!e) {
+      diags.add(events.syntax_error(reading.file));
+      result.stopped = true;
+      return result;
+    }
+    Json value = builder.take_result();
+    const int index = part.first_index + result.documents++;
+    if (!value.is_null())
+      reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
+  }
+}
+
+// A batch of slices is parsed at once and handed over in order, so memory holds one batch's documents.
+constexpr size_t kBatchBytes = size_t{1} << 20;
+
+struct ParsedSlice {
+  std::vector<SourceDocument> documents;
+  StreamCounters counters;
+  Diagnostics diags;
+  PartResult result;
+};
+
+// Parses `slices[first, last)` each on its own; true when every one parsed cleanly (nothing reported,
+// nothing stopped) and the stream's limits still hold with them, as one sequential parse would find.
+bool parse_batch(std::string_view text, const std::vector<StreamSlice>& slices, size_t first, size_t last,
+                 const StreamReading& reading, const StreamCounters& counters,
+                 std::vector<ParsedSlice>& parsed) {
+  parsed.assign(last - first, ParsedSlice{});
+  for_each_index_parallel(last - first, [&](size_t i) {
+    const StreamSlice& slice = slices[first + i];
+    ParsedSlice& out = parsed[i];
+    const StreamReading own{reading.file, reading.limits,
+                            [&](SourceDocument&& d) { out.documents.push_back(std::move(d)); }};
+    out.result = parse_part(StreamPart{text.substr(slice.offset, slice.size), slice.first_line, 0}, own,
+                            out.counters, out.diags);
+  });
+  StreamCounters total = counters;
+  for (const ParsedSlice& p : parsed) {
+    if (p.result.stopped || !p.diags.empty()) return false;
+    total.nodes += p.counters.nodes;
+    total.alias_bytes += p.counters.alias_bytes;
+  }
+  return total.nodes <= reading.limits.max_nodes && total.alias_bytes <= reading.limits.max_alias_bytes;
+}
+
+void parse_slices_in_parallel(std::string_view text, const StreamReading& reading, StreamCounters& counters,
+                              Diagnostics& diags) {
+  const std::vector<StreamSlice> slices = stream_slices(text);
+  if (slices.size() < 2) {
+    parse_part(StreamPart{text, 0, 0}, reading, counters, diags);
+    return;
+  }
+  std::vector<ParsedSlice> parsed;
+  int next_index = 0;
+  for (size_t first = 0; first < slices.size();) {
+    size_t last = first, bytes = 0;
+    while (last < slices.size() && (last == first || bytes + slices[last].size <= kBatchBytes))
+      bytes += slices[last++].size;
+    if (!parse_batch(text, slices, first, last, reading, counters, parsed)) {
+      // Something to report: the rest in one sequential parse, which reports it as the whole stream would.
+      const StreamSlice& from = slices[first];
+      parse_part(StreamPart{text.substr(from.offset), from.first_line, next_index}, reading, counters, diags);
+      return;
+    }
+    for (ParsedSlice& p : parsed) {
+      for (SourceDocument& d : p.documents) {
+        d.index += next_index;
+        reading.sink(std::move(d));
+      }
+      next_index += p.result.documents;
+      counters.nodes += p.counters.nodes;
+      counters.alias_bytes += p.counters.alias_bytes;
+    }
+    first = last;
+  }
+}
+
 }  // namespace
 
 void parse_yaml_stream_each(std::string_view text, const std::string& file, Diagnostics& diags,
@@ -500,28 +625,11 @@ void parse_yaml_stream_each(std::string_view text, const std::string& file, Diag
   if (!prescan_yaml(text, file, limits.max_depth, diags)) return;
 
   StreamCounters counters;
-  EventStream events(text);
-  for (int index = 0;;) {
-    const yaml_event_t* e = events.next();
-    if (!e) {
-      diags.add(events.syntax_error(file));
-      break;
-    }
-    if (e->type == YAML_STREAM_END_EVENT) break;
-    if (e->type != YAML_DOCUMENT_START_EVENT) continue;
-    auto positions = std::make_shared<PositionTree>();
-    JsonBuilder builder(file, *positions, counters, diags, limits);
-    builder.on_document_start(mark_of(e->start_mark));
-    while ((e = events.next()) && feed(builder, *e) && !builder.failed()) {
-    }
-    if (builder.failed()) break;
-    if (!e) {
-      diags.add(events.syntax_error(file));
-      break;
-    }
-    Json value = builder.take_result();
-    if (!value.is_null()) sink(SourceDocument{file, index, std::move(value), std::move(positions), ""});
-    ++index;
+  const StreamReading reading{file, limits, sink};
+  if (text.size() >= limits.parallel_from_bytes) {
+    parse_slices_in_parallel(text, reading, counters, diags);
+  } else {
+    parse_part(StreamPart{text, 0, 0}, reading, counters, diags);
   }
   if (stats) stats->nodes = counters.nodes;
 }

@@ -18,6 +18,9 @@ struct ReadLimits {
   size_t max_alias_bytes = kMaxAliasExpansionBytes;  // estimated bytes copied by aliases and merges
   size_t max_bytes = kMaxInputBytes;                 // the stream's text
   size_t max_nodes = kMaxInputNodes;                 // scalars, keys, collections and aliases
+  // From this size on a stream is parsed in slices on every core (yaml/stream_slices.hpp); the result
+  // is the same either way. Tests set it to 0 or SIZE_MAX to compare the two.
+  size_t parallel_from_bytes = size_t{1} << 20;
 };
 
 struct ReadStats {
