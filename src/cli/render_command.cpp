@@ -8,6 +8,7 @@
 #include "cli/selectors.hpp"
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
+#include "core/json_release.hpp"
 #include "core/out_of_memory.hpp"
 #include "core/spool.hpp"
 #include "core/text_excerpt.hpp"
@@ -173,6 +174,7 @@ int run_render(const RenderFlags& flags) {
         }
         output_fits(objects, text.bytes(), o, diags);
       }
+      release_tree(o);
     });
   }
   if (diags.has_errors()) {

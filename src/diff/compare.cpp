@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/json_release.hpp"
 #include "core/parallel.hpp"
 #include "diff/api_versions.hpp"
 #include "diff/json_path.hpp"
@@ -229,6 +230,8 @@ ObjectDiff compare_pair(ObjectVector& old_objects, ObjectVector& new_objects, co
     d.old_object = align_to(o, n);
     d.new_object = std::move(n);
   }
+  release_tree(o);
+  release_tree(n);
   return d;
 }
 
