@@ -3,6 +3,7 @@
 // --to-feature-gates), which prints a plan before the object diff.
 #include <fmt/format.h>
 
+#include <functional>
 #include <iostream>
 
 #include "backend/checks.hpp"
@@ -186,13 +187,13 @@ bool check_live_object(const SourceDocument& d, Diagnostics& diags) {
   return is_object;
 }
 
-// Renders like render_documents, refusing more than kMaxDiffObjects objects (diff keeps both sides as trees).
-std::vector<Json> render_for_diff(const DocumentRefs& docs, const RenderOptions& options,
-                                  const TemplateSet& templates, Diagnostics& diags) {
-  std::vector<Json> objects;
+// Renders like render_documents_each, refusing more than kMaxDiffObjects objects (diff holds both sides).
+void render_for_diff(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
+                     Diagnostics& diags, const std::function<void(Json&&)>& keep) {
+  size_t count = 0;
   render_documents_each(docs, options, templates, diags, [&](Json&& o) {
-    if (objects.size() < kMaxDiffObjects) {
-      objects.push_back(std::move(o));
+    if (count++ < kMaxDiffObjects) {
+      keep(std::move(o));
     } else if (!diags.has_errors()) {
       diags.error(
           "render/too-large",
@@ -201,13 +202,40 @@ std::vector<Json> render_for_diff(const DocumentRefs& docs, const RenderOptions&
           docs.empty() ? Location{} : Location{docs.front()->file});
     }
   });
+}
+
+// A migration preview's side: trees, which its plan reads after the comparison.
+std::vector<Json> render_trees(const DocumentRefs& docs, const RenderOptions& options,
+                               const TemplateSet& templates, Diagnostics& diags) {
+  std::vector<Json> objects;
+  render_for_diff(docs, options, templates, diags, [&](Json&& o) { objects.push_back(std::move(o)); });
   if (diags.has_errors()) return {};
   return objects;
 }
 
+// A live diff's rendered side: each object packed as it comes out of the render, with what the selection
+// of the live side needs of it.
+struct PackedRender {
+  std::vector<diff::PackedObject> objects;
+  diff::RenderedIndex index;
+};
+
+PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDocument>& inputs,
+                           const RenderOptions& options, const TemplateSet& templates, Diagnostics& diags) {
+  PackedRender rendered;
+  render_for_diff(docs, options, templates, diags, [&](Json&& o) {
+    rendered.index.add(o);
+    rendered.objects.push_back(diff::pack_object(std::move(o)));
+  });
+  rendered.index.anchors.add_sources(diff::source_refs(inputs));
+  return rendered;
+}
+
 struct Sides {
-  std::vector<Json> old_side;
+  std::vector<Json> old_side;  // a migration preview's
   std::vector<Json> new_side;
+  std::vector<diff::PackedObject> live_side;  // a live diff's
+  std::vector<diff::PackedObject> rendered_side;
   size_t out_of_scope = 0;
   bool live_unusable = false;  // the live side could not be read, parsed or held: exit 3, not a difference
   std::optional<diff::MigrationPlan> plan;
@@ -257,11 +285,14 @@ bool use_context_namespace(const DiffFlags& f, const std::vector<SourceDocument>
 
 // Reads the live side one document at a time into `selection`: the reader's findings go to `diags`, the
 // checks' after them and the selection's warnings last (none when the live side is broken).
-void read_live(const DiffFlags& f, const std::vector<Json>& rendered, diff::LiveSelection& selection,
-               Diagnostics& diags) {
+void read_live(const DiffFlags& f, const std::vector<diff::PackedObject>& rendered,
+               diff::LiveSelection& selection, Diagnostics& diags) {
   Diagnostics checks, selecting;
   if (f.kubectl) {
-    std::vector<SourceDocument> fetched = diff::fetch_live_objects(rendered, kubectl_options(f), diags);
+    std::vector<Json> asked;  // kubectl is asked for exactly the rendered objects
+    for (const auto& o : rendered) asked.push_back(diff::unpack_object(o));
+    std::vector<SourceDocument> fetched = diff::fetch_live_objects(asked, kubectl_options(f), diags);
+    asked.clear();
     if (!diags.has_errors()) {
       for (auto& d : fetched) selection.add(std::move(d), selecting);
     }
@@ -277,15 +308,14 @@ void read_live(const DiffFlags& f, const std::vector<Json>& rendered, diff::Live
   if (!diags.has_errors()) diags.append(selecting);
 }
 
-bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs, std::vector<Json> rendered,
-                Sides& sides, Diagnostics& diags) {
-  diff::LiveSelection selection(rendered);
-  read_live(f, rendered, selection, diags);
+bool live_sides(const DiffFlags& f, PackedRender rendered, Sides& sides, Diagnostics& diags) {
+  diff::LiveSelection selection(rendered.index);
+  read_live(f, rendered.objects, selection, diags);
   if (diags.has_errors()) {
     sides.live_unusable = true;
     return false;
   }
-  diff::LiveSet live = std::move(selection).finish(rendered, diff::source_refs(docs));
+  diff::LiveSet live = std::move(selection).finish();
   note_other_kinds(f, live.other_kinds);
   if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
     diags.error("input/too-large",
@@ -295,19 +325,19 @@ bool live_sides(const DiffFlags& f, const std::vector<SourceDocument>& docs, std
     sides.live_unusable = true;
     return false;
   }
-  sides.old_side = std::move(live.in_scope);
+  sides.live_side = std::move(live.in_scope);
   if (f.show_unrelated) {
     if (!live.out_of_scope.empty())
       note(f, fmt::format("{} live objects not from these inputs are listed as removed (--show-unrelated)",
                           live.out_of_scope.size()));
-    for (auto& o : live.out_of_scope) sides.old_side.push_back(std::move(o));
+    for (auto& o : live.out_of_scope) sides.live_side.push_back(std::move(o));
   } else if (!live.out_of_scope.empty()) {
     sides.out_of_scope = live.out_of_scope.size();
     note(f, fmt::format("{} live objects not from these inputs, not compared (--show-unrelated lists them "
                         "as removed)",
                         sides.out_of_scope));
   }
-  sides.new_side = std::move(rendered);
+  sides.rendered_side = std::move(rendered.objects);
   return true;
 }
 
@@ -330,14 +360,13 @@ int run_diff(const DiffFlags& flags) {
   DocumentRefs renderable;
   if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, s->options, diags);
   Activity rendering("rendering");
-  std::vector<Json> rendered;
-  if (!diags.has_errors()) rendered = render_for_diff(renderable, s->options, templates, diags);
   Sides sides;
   if (!diags.has_errors() && s->target) {
-    sides.old_side = std::move(rendered);
-    sides.new_side = render_for_diff(renderable, *s->target, templates, diags);
+    sides.old_side = render_trees(renderable, s->options, templates, diags);
+    if (!diags.has_errors()) sides.new_side = render_trees(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
-    live_sides(flags, docs, std::move(rendered), sides, diags);
+    PackedRender rendered = render_packed(renderable, docs, s->options, templates, diags);
+    if (!diags.has_errors()) live_sides(flags, std::move(rendered), sides, diags);
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
@@ -348,9 +377,9 @@ int run_diff(const DiffFlags& flags) {
   Activity comparing("comparing");
   diff::CompareOptions compare{s->ignore, s->target ? diff::Origin::kRendered : diff::Origin::kLive};
   // A migration plan reads both sides after the comparison; a live diff hands them over.
-  diff::DiffSet result =
-      s->target ? diff::compare_object_sets(sides.old_side, sides.new_side, compare)
-                : diff::compare_object_sets(std::move(sides.old_side), std::move(sides.new_side), compare);
+  diff::DiffSet result = s->target ? diff::compare_object_sets(sides.old_side, sides.new_side, compare)
+                                   : diff::compare_object_sets(std::move(sides.live_side),
+                                                               std::move(sides.rendered_side), compare);
   for (size_t i = 0; i < s->ignore.size(); ++i) {
     if (result.ignore_hits[i] == 0 && !flags.quiet)
       std::cerr << "grovectl: warning: --ignore \"" << s->ignore[i].text

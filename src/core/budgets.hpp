@@ -31,8 +31,9 @@ inline constexpr size_t kMaxAliasExpansionBytes = size_t{32} << 20;
 inline constexpr size_t kMaxRenderedObjects = 500'000;
 inline constexpr size_t kMaxRenderedBytes = size_t{256} << 20;
 
-// Objects on each side of a diff: diff holds both sides as trees (~10x the YAML text) and compares
-// them at about 15,000 objects/s, so 100,000 keeps it within ~1 GiB and ~10 s.
+// Objects on each side of a diff: a migration preview holds both sides as trees (~10x the YAML text; a live
+// diff holds them packed) and compares them at about 15,000 objects/s, so 100,000 keeps it within ~1 GiB
+// and ~10 s.
 inline constexpr size_t kMaxDiffObjects = 100'000;
 
 // A FIFO named with -f is opened without blocking; if no writer has opened it yet, grovectl waits this

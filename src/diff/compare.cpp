@@ -6,6 +6,7 @@
 #include "core/parallel.hpp"
 #include "diff/api_versions.hpp"
 #include "diff/json_path.hpp"
+#include "diff/packed_object.hpp"
 #include "diff/pod_identity.hpp"
 
 namespace grovectl::diff {
@@ -115,19 +116,19 @@ bool ignored_whole(const Json& object, const std::vector<IgnoreRule>& rules, std
   return false;
 }
 
-ObjectDiff one_sided(const Json& raw, Op op, const ObjectKey& key, const CompareOptions& options,
-                     std::vector<size_t>& hits) {
+// An object only one side has, normalized alone. `name` is its own name (a live pod's differs from the key).
+ObjectDiff one_sided(Json o, const std::string& name, Op op, const ObjectKey& key,
+                     const CompareOptions& options, std::vector<size_t>& hits) {
   ObjectDiff d;
   d.key = key;
   d.op = op;
-  Json o = raw;
   normalize_alone(o);
   apply_ignore_rules(o, options.ignore, hits);
   if (op == Op::kAdded) {
     d.changes.push_back({"", Json(nullptr), o});
     d.new_object = std::move(o);
   } else {
-    d.old_name = object_key(raw).name != key.name ? object_key(raw).name : "";
+    d.old_name = name != key.name ? name : "";
     d.changes.push_back({"", o, Json(nullptr)});
     d.old_object = std::move(o);
   }
@@ -194,12 +195,38 @@ std::vector<Change> compare_values(const Json& old_value, const Json& new_value)
 
 namespace {
 
-// A pair is normalized in place: a borrowed object is copied first, one the caller handed over is moved.
+// What the comparison reads of an object, whether it is a tree or packed (packed_object.hpp).
+ObjectKey key_of(const Json& object) {
+  return match_key(object);
+}
+ObjectKey key_of(const PackedObject& object) {
+  return object.match;
+}
+std::string name_of(const Json& object) {
+  return object_key(object).name;
+}
+std::string name_of(const PackedObject& object) {
+  return object.name;
+}
+std::string version_of(const Json& object) {
+  return api_version(object);
+}
+std::string version_of(const PackedObject& object) {
+  return object.api_version;
+}
+bool ignored_whole(const PackedObject& object, const std::vector<IgnoreRule>& rules,
+                   std::vector<size_t>& hits) {
+  return !rules.empty() && ignored_whole(unpack_object(object), rules, hits);
+}
+
+// The tree to normalize: a borrowed one is copied, a packed one unpacked and its bytes freed.
 Json take(const Json& borrowed) {
   return borrowed;
 }
-Json take(Json& handed_over) {
-  return std::move(handed_over);
+Json take(PackedObject& packed) {
+  Json tree = unpack_object(packed);
+  std::string().swap(packed.bytes);
+  return tree;
 }
 
 // What becomes of one object of the new side, or (old_index only) of an old object left unmatched.
@@ -217,7 +244,7 @@ ObjectDiff compare_pair(ObjectVector& old_objects, ObjectVector& new_objects, co
   auto& raw_old = old_objects[p.old_index];
   ObjectDiff d;
   d.key = p.key;
-  if (object_key(raw_old).name != p.key.name) d.old_name = object_key(raw_old).name;
+  if (std::string name = name_of(raw_old); name != p.key.name) d.old_name = std::move(name);
   Json o = take(raw_old);
   Json n = take(new_objects[p.new_index]);
   normalize_pair(o, options.old_origin, n);
@@ -247,16 +274,16 @@ std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectV
       old_used[i] = true;
       continue;
     }
-    old_index.emplace(match_key(old_objects[i]), i);
+    old_index.emplace(key_of(old_objects[i]), i);
   }
   std::vector<Pairing> pairings;
   for (size_t n = 0; n < new_objects.size(); ++n) {
     if (ignored_whole(new_objects[n], options.ignore, hits)) continue;
-    ObjectKey key = match_key(new_objects[n]);
+    ObjectKey key = key_of(new_objects[n]);
     auto it = old_index.find(key);
     const bool matched = it != old_index.end() && !old_used[it->second] &&
-                         versions_convert(key.group, key.kind, api_version(old_objects[it->second]),
-                                          api_version(new_objects[n]));
+                         versions_convert(key.group, key.kind, version_of(old_objects[it->second]),
+                                          version_of(new_objects[n]));
     if (!matched) {
       pairings.push_back({Op::kAdded, std::move(key), n, 0});
       continue;
@@ -265,15 +292,15 @@ std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectV
     pairings.push_back({Op::kChanged, std::move(key), n, it->second});
   }
   for (size_t i = 0; i < old_objects.size(); ++i) {
-    if (!old_used[i]) pairings.push_back({Op::kRemoved, match_key(old_objects[i]), 0, i});
+    if (!old_used[i]) pairings.push_back({Op::kRemoved, key_of(old_objects[i]), 0, i});
   }
   return pairings;
 }
 
-// Pairs are compared this many at a time on every core; each is freed once compared (when handed over).
+// Pairs are compared this many at a time on every core; a packed pair's bytes are freed once unpacked.
 constexpr size_t kPairsPerBatch = 512;
 
-// ObjectVector: const std::vector<Json> (borrowed) or std::vector<Json> (handed over).
+// ObjectVector: const std::vector<Json> (borrowed) or std::vector<PackedObject> (handed over).
 template <typename ObjectVector>
 DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
   DiffSet result;
@@ -289,9 +316,11 @@ DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const
       if (p.op == Op::kChanged) {
         diffs[i] = compare_pair(old_objects, new_objects, p, options, hits[i]);
       } else if (p.op == Op::kAdded) {
-        diffs[i] = one_sided(new_objects[p.new_index], Op::kAdded, p.key, options, hits[i]);
+        auto& object = new_objects[p.new_index];
+        diffs[i] = one_sided(take(object), name_of(object), Op::kAdded, p.key, options, hits[i]);
       } else {
-        diffs[i] = one_sided(old_objects[p.old_index], Op::kRemoved, p.key, options, hits[i]);
+        auto& object = old_objects[p.old_index];
+        diffs[i] = one_sided(take(object), name_of(object), Op::kRemoved, p.key, options, hits[i]);
       }
     });
     for (size_t i = 0; i < count; ++i) {
@@ -309,7 +338,7 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
   return compare_sets(old_objects, new_objects, options);
 }
 
-DiffSet compare_object_sets(std::vector<Json>&& old_objects, std::vector<Json>&& new_objects,
+DiffSet compare_object_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
                             const CompareOptions& options) {
   return compare_sets(old_objects, new_objects, options);
 }

@@ -7,6 +7,7 @@
 #include "core/json.hpp"
 #include "diff/ignore.hpp"
 #include "diff/object_key.hpp"
+#include "diff/packed_object.hpp"
 #include "diff/server_fields.hpp"
 
 namespace grovectl::diff {
@@ -52,8 +53,8 @@ std::vector<Change> compare_values(const Json& old_value, const Json& new_value)
 // objects only on the old side.
 DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
                             const CompareOptions& options);
-// The same, taking the objects apart as it goes (each pair is freed once compared): half the memory.
-DiffSet compare_object_sets(std::vector<Json>&& old_objects, std::vector<Json>&& new_objects,
+// The same for packed objects (a live diff), each unpacked only while its pair is compared.
+DiffSet compare_object_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
                             const CompareOptions& options);
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
                                          const std::vector<Json>& new_objects, const CompareOptions& options);

@@ -9,34 +9,44 @@
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "diff/object_key.hpp"
+#include "diff/packed_object.hpp"
 #include "diff/scope.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl::diff {
 
 struct LiveSet {
-  std::vector<Json> in_scope;
-  std::vector<Json> out_of_scope;             // rendered kinds, not from these inputs
+  std::vector<PackedObject> in_scope;         // input order
+  std::vector<PackedObject> out_of_scope;     // rendered kinds, not from these inputs
   std::map<std::string, size_t> other_kinds;  // "PodCliqueSet.grove.io" -> count: kinds the render lacks
 };
 
-// The live objects of the rendered kinds, gathered one document at a time: each keeps only its value (its
-// positions go with the document), so a large live input is never held whole with its position records.
-// An object given twice (by identity) is a warning; the last copy is kept.
+// What the live side's selection needs of the rendered objects, gathered one object at a time; then
+// anchors.add_sources(...) before the first live object.
+struct RenderedIndex {
+  std::set<std::pair<std::string, std::string>> kinds;  // group and kind of every rendered object
+  ScopeAnchors anchors;
+  void add(const Json& rendered);
+};
+
+// The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of
+// scope (scope.hpp) and packed as it comes, and its positions go with its document, so a large live input
+// is never held whole as trees. An object given twice (by identity) is a warning; the last copy is kept.
 class LiveSelection {
  public:
-  explicit LiveSelection(const std::vector<Json>& rendered);
+  explicit LiveSelection(const RenderedIndex& rendered) : rendered_(rendered) {}
   void add(SourceDocument&& doc, Diagnostics& diags);
-  LiveSet finish(const std::vector<Json>& rendered, const std::vector<SourceRef>& sources) &&;
+  LiveSet finish() &&;
 
  private:
-  std::set<std::pair<std::string, std::string>> kinds_;  // group and kind of every rendered object
-  std::vector<Json> of_rendered_kinds_;
+  struct Selected {
+    bool in_scope = false;
+    PackedObject object;
+  };
+  const RenderedIndex& rendered_;
+  std::vector<Selected> of_rendered_kinds_;
   std::map<ObjectKey, size_t> seen_;
   std::map<std::string, size_t> other_kinds_;
 };
-
-LiveSet select_live(std::vector<SourceDocument> live_docs, const std::vector<Json>& rendered,
-                    const std::vector<SourceRef>& sources, Diagnostics& diags);
 
 }  // namespace grovectl::diff

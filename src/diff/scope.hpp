@@ -1,10 +1,13 @@
 #pragma once
 // Which live objects belong to the rendered sources (DESIGN §7 "Scope"): a namespace can hold the
 // objects of many PodCliqueSets and JobSets, and only those of the inputs are compared.
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/json.hpp"
+#include "diff/object_key.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl::diff {
@@ -21,6 +24,30 @@ std::vector<SourceRef> source_refs(const std::vector<SourceDocument>& docs);
 struct ScopeSplit {
   std::vector<Json> in_scope;      // input order
   std::vector<Json> out_of_scope;  // input order
+};
+
+// What the rendered objects and the sources let a live object point at: built from the rendered objects
+// one at a time, then the sources (after the last rendered object); then it tells which live objects belong.
+class ScopeAnchors {
+ public:
+  void add_rendered(const Json& object);
+  void add_sources(const std::vector<SourceRef>& sources);
+  bool belongs(const Json& live) const;  // as split_by_scope says
+
+  using NameSet = std::set<std::pair<std::string, std::string>>;  // (namespace, name)
+  struct Anchors {
+    std::set<std::string> namespaces;
+    std::set<ObjectKey> keys;                                            // rendered identities
+    std::set<std::tuple<std::string, std::string, std::string>> owners;  // (ns, kind, name)
+    NameSet part_of;                                                     // (ns, PodCliqueSet)
+    NameSet jobsets;                                                     // (ns, JobSet)
+    NameSet gangs;                                                       // (ns, gang)
+    NameSet workloads;   // (ns, Workload) for Workload API references
+    NameSet composites;  // (ns, CompositePodGroup)
+  };
+
+ private:
+  Anchors a_;
 };
 
 // A live object belongs when, in a namespace the render writes to, it

@@ -26,40 +26,55 @@ std::string json_type_name(const Json& j) {
   }
 }
 
-const Json* ObjectReader::find(const std::string& pointer) const {
-  const Json* node = &doc_.value;
+namespace {
+
+// One step down from `node` by the pointer token `token` (escaped as RFC 6901 writes it).
+const Json* child(const Json* node, std::string_view token) {
+  if (node->is_object()) {
+    if (token.find('~') == std::string_view::npos) {
+      auto it = node->find(token);
+      return it == node->end() ? nullptr : &*it;
+    }
+    auto it = node->find(unescape_pointer_token(token));
+    return it == node->end() ? nullptr : &*it;
+  }
+  if (node->is_array()) {
+    size_t idx = 0;
+    auto [end_of_number, ec] = std::from_chars(token.data(), token.data() + token.size(), idx);
+    // A name where an index belongs (a sequence where a mapping was expected) finds nothing.
+    if (token.empty() || ec != std::errc() || end_of_number != token.data() + token.size()) return nullptr;
+    return idx < node->size() ? &(*node)[idx] : nullptr;
+  }
+  return nullptr;
+}
+
+// The node at `pointer` below `node` ("" is `node` itself).
+const Json* walk(const Json* node, std::string_view pointer) {
   size_t pos = 0;
-  std::string key;  // reused: this runs for every field the frontend reads
-  while (pos < pointer.size()) {
+  while (node && pos < pointer.size()) {
     size_t next = pointer.find('/', pos + 1);
-    size_t end = next == std::string::npos ? pointer.size() : next;
-    key.clear();
-    for (size_t i = pos + 1; i < end; ++i) {
-      if (pointer[i] == '~' && i + 1 < end) {
-        key += pointer[i + 1] == '1' ? '/' : '~';
-        ++i;
-      } else {
-        key += pointer[i];
-      }
-    }
-    if (node->is_object()) {
-      auto it = node->find(key);
-      if (it == node->end()) return nullptr;
-      node = &*it;
-    } else if (node->is_array()) {
-      size_t idx = 0;
-      auto [end_of_number, ec] = std::from_chars(key.data(), key.data() + key.size(), idx);
-      // A name where an index belongs (a sequence where a mapping was expected) finds nothing.
-      if (key.empty() || ec != std::errc() || end_of_number != key.data() + key.size()) return nullptr;
-      if (idx >= node->size()) return nullptr;
-      node = &(*node)[idx];
-    } else {
-      return nullptr;
-    }
-    if (next == std::string::npos) break;
-    pos = next;
+    size_t end = next == std::string_view::npos ? pointer.size() : next;
+    node = child(node, pointer.substr(pos + 1, end - pos - 1));
+    pos = end;
   }
   return node;
+}
+
+}  // namespace
+
+// The frontend reads fields in runs under one parent ("/spec/template/cliques/3/spec/..."), so the parent
+// of the previous lookup is kept: a pointer under the same parent costs one step, not a walk from the root.
+const Json* ObjectReader::find(const std::string& pointer) const {
+  const size_t last = pointer.rfind('/');
+  if (last == std::string::npos || last == 0) return walk(&doc_.value, pointer);
+  const std::string_view parent(pointer.data(), last);
+  if (!parent_cached_ || parent != cached_parent_) {
+    cached_parent_.assign(parent);
+    cached_parent_node_ = walk(&doc_.value, parent);
+    parent_cached_ = true;
+  }
+  if (!cached_parent_node_) return nullptr;
+  return walk(cached_parent_node_, std::string_view(pointer).substr(last));
 }
 
 void ObjectReader::error(const std::string& rule, const std::string& message, const std::string& pointer) {

@@ -42,6 +42,10 @@ class ObjectReader {
   void type_error(const std::string& pointer, const char* expected, const Json& got);
   const SourceDocument& doc_;
   Diagnostics& diags_;
+  // find's cache: the parent pointer of the previous lookup and its node (the document does not change).
+  mutable bool parent_cached_ = false;
+  mutable std::string cached_parent_;
+  mutable const Json* cached_parent_node_ = nullptr;
 };
 
 std::string json_type_name(const Json& j);
