@@ -20,6 +20,7 @@
 #include "diff/live_objects.hpp"
 #include "diff/plan.hpp"
 #include "diff/plan_print.hpp"
+#include "diff/pod_identity.hpp"
 #include "diff/print.hpp"
 #include "input/loader.hpp"
 #include "render/pipeline.hpp"
@@ -224,8 +225,9 @@ PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDoc
                            const RenderOptions& options, const TemplateSet& templates, Diagnostics& diags) {
   PackedRender rendered;
   render_for_diff(docs, options, templates, diags, [&](Json&& o) {
-    rendered.index.add(o);
-    rendered.objects.push_back(diff::pack_object(std::move(o)));
+    diff::ObjectKey match = diff::match_key(o);
+    rendered.index.add(o, match);
+    rendered.objects.push_back(diff::pack_object(std::move(o), std::move(match)));
   });
   rendered.index.anchors.add_sources(diff::source_refs(inputs));
   return rendered;

@@ -7,20 +7,18 @@
 
 namespace grovectl::diff {
 
-void RenderedIndex::add(const Json& rendered) {
-  kinds.insert({api_group(rendered), object_key(rendered).kind});
-  anchors.add_rendered(rendered);
+void RenderedIndex::add(const Json& rendered, const ObjectKey& match) {
+  kinds.insert({match.group, match.kind});
+  anchors.add_rendered(rendered, match);
 }
 
 void LiveSelection::add(SourceDocument&& doc, Diagnostics& diags) {
-  std::string group = api_group(doc.value);
-  std::string kind = object_key(doc.value).kind;
-  if (!rendered_.kinds.count({group, kind})) {
-    ++other_kinds_[kind + (group.empty() ? "" : "." + group)];
+  ObjectKey key = match_key(doc.value);  // the group and kind as written, a pod's name by its identity
+  if (!rendered_.kinds.count({key.group, key.kind})) {
+    ++other_kinds_[key.kind + (key.group.empty() ? "" : "." + key.group)];
     return;
   }
-  ObjectKey key = match_key(doc.value);
-  Selected selected{rendered_.anchors.belongs(doc.value), pack_object(std::move(doc.value))};
+  Selected selected{rendered_.anchors.belongs(doc.value, key), pack_object(std::move(doc.value), key)};
   auto [it, inserted] = seen_.try_emplace(key, of_rendered_kinds_.size());
   if (inserted) {
     of_rendered_kinds_.push_back(std::move(selected));

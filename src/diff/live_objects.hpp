@@ -26,7 +26,7 @@ struct LiveSet {
 struct RenderedIndex {
   std::set<std::pair<std::string, std::string>> kinds;  // group and kind of every rendered object
   ScopeAnchors anchors;
-  void add(const Json& rendered);
+  void add(const Json& rendered, const ObjectKey& match);  // match: its match_key
 };
 
 // The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of

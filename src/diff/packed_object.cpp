@@ -160,9 +160,14 @@ class Unpacker {
 }  // namespace
 
 PackedObject pack_object(Json&& object) {
+  ObjectKey match = match_key(object);
+  return pack_object(std::move(object), std::move(match));
+}
+
+PackedObject pack_object(Json&& object, ObjectKey match) {
   PackedObject packed;
-  packed.match = match_key(object);
-  packed.name = object_key(object).name;
+  packed.name = is_pod(match) ? object_key(object).name : match.name;
+  packed.match = std::move(match);
   packed.api_version = api_version(object);
   put_value(packed.bytes, object);
   packed.bytes.shrink_to_fit();

@@ -16,8 +16,9 @@ struct PackedObject {
   std::string bytes;        // the tree, in packed_object.cpp's format (memory only, never written out)
 };
 
-// Packs `object` and frees its tree.
+// Packs `object` and frees its tree; `match` is its match_key when the caller has it already.
 PackedObject pack_object(Json&& object);
+PackedObject pack_object(Json&& object, ObjectKey match);
 // The same tree again: the same keys in the same order, the same value types.
 Json unpack_object(const PackedObject& packed);
 

@@ -39,9 +39,13 @@ std::optional<std::string> pod_identity(const Json& pod) {
   return std::nullopt;
 }
 
+bool is_pod(const ObjectKey& key) {
+  return key.kind == "Pod" && key.group.empty();
+}
+
 ObjectKey match_key(const Json& object) {
   ObjectKey k = object_key(object);
-  if (k.kind == "Pod" && k.group.empty()) {
+  if (is_pod(k)) {
     if (auto id = pod_identity(object)) k.name = *id;
   }
   return k;

@@ -16,5 +16,7 @@ std::optional<std::string> pod_identity(const Json& pod);
 
 // The identity objects are matched by: object_key, with a core Pod's name replaced by pod_identity.
 ObjectKey match_key(const Json& object);
+// Whether a match key is a core Pod's, whose name may differ from the object's own.
+bool is_pod(const ObjectKey& key);
 
 }  // namespace grovectl::diff

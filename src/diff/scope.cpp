@@ -74,10 +74,10 @@ std::vector<SourceRef> source_refs(const std::vector<SourceDocument>& docs) {
   return out;
 }
 
-void ScopeAnchors::add_rendered(const Json& object) {
-  ObjectKey k = object_key(object);
+void ScopeAnchors::add_rendered(const Json& object, const ObjectKey& match) {
+  const ObjectKey k = is_pod(match) ? object_key(object) : match;
   a_.namespaces.insert(k.ns);
-  a_.keys.insert(match_key(object));
+  a_.keys.insert(match);
   a_.owners.insert({k.ns, k.kind, k.name});
   if (k.kind == "PodGang") a_.gangs.insert({k.ns, k.name});
   if (std::string g = label(object, "grove.io/podgang"); !g.empty()) a_.gangs.insert({k.ns, g});
@@ -94,20 +94,20 @@ void ScopeAnchors::add_sources(const std::vector<SourceRef>& sources) {
   }
 }
 
-bool ScopeAnchors::belongs(const Json& live) const {
-  std::string ns = object_key(live).ns;
-  return a_.keys.count(match_key(live)) ||
-         (a_.namespaces.count(ns) &&
-          (labelled(live, ns, a_) || owned(live, ns, a_) || references_rendered(live, ns, a_)));
+bool ScopeAnchors::belongs(const Json& live, const ObjectKey& match) const {
+  const std::string& ns = match.ns;
+  return a_.keys.count(match) || (a_.namespaces.count(ns) && (labelled(live, ns, a_) || owned(live, ns, a_) ||
+                                                              references_rendered(live, ns, a_)));
 }
 
 ScopeSplit split_by_scope(std::vector<Json> live, const std::vector<Json>& rendered,
                           const std::vector<SourceRef>& sources) {
   ScopeAnchors anchors;
-  for (const auto& o : rendered) anchors.add_rendered(o);
+  for (const auto& o : rendered) anchors.add_rendered(o, match_key(o));
   anchors.add_sources(sources);
   ScopeSplit split;
-  for (auto& o : live) (anchors.belongs(o) ? split.in_scope : split.out_of_scope).push_back(std::move(o));
+  for (auto& o : live)
+    (anchors.belongs(o, match_key(o)) ? split.in_scope : split.out_of_scope).push_back(std::move(o));
   return split;
 }
 

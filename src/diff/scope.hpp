@@ -30,9 +30,10 @@ struct ScopeSplit {
 // one at a time, then the sources (after the last rendered object); then it tells which live objects belong.
 class ScopeAnchors {
  public:
-  void add_rendered(const Json& object);
+  // `match` is the object's match_key (pod_identity.hpp).
+  void add_rendered(const Json& object, const ObjectKey& match);
   void add_sources(const std::vector<SourceRef>& sources);
-  bool belongs(const Json& live) const;  // as split_by_scope says
+  bool belongs(const Json& live, const ObjectKey& match) const;  // as split_by_scope says
 
   using NameSet = std::set<std::pair<std::string, std::string>>;  // (namespace, name)
   struct Anchors {

@@ -132,7 +132,7 @@ TEST_CASE("live selection: scope and duplicates as split_by_scope decides them",
   // copy changed: it is the one kept) and one of another PodCliqueSet's (out of scope).
   const std::vector<Json> rendered = capture_items("default-1.37.yaml");
   RenderedIndex index;
-  for (const auto& o : rendered) index.add(o);
+  for (const auto& o : rendered) index.add(o, match_key(o));
   index.anchors.add_sources({{"PodCliqueSet", "shop"}});
   LiveSelection selection(index);
   Diagnostics diags;
