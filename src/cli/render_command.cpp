@@ -3,8 +3,10 @@
 
 #include <cctype>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/render_passes.hpp"
 #include "cli/selectors.hpp"
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
@@ -132,6 +134,21 @@ bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags
   return false;
 }
 
+// Inputs of up to 8 MiB of text are held whole (about 100 MiB as trees); a longer input is read twice and
+// rendered 128 documents at a time (cli/render_passes.hpp), at about 1.4 times the CPU.
+constexpr Chunking kChunking{.hold_bytes = size_t{8} << 20, .documents_per_chunk = 128};
+
+int print_text(OutputText& text, bool json) {
+  if (json) text.finish_json();
+  text.print(std::cout);
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "grovectl: error: cannot write to standard output\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 int run_render(const RenderFlags& flags) {
   Diagnostics diags;
   auto options = make_render_options(flags.selectors, diags);
@@ -144,36 +161,50 @@ int run_render(const RenderFlags& flags) {
     return kExitUsage;
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
-  std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
+  const bool to_files = !flags.output_dir.empty();
+  const bool json = flags.output == "json";
+  std::optional<OutputText> text(std::in_place);
+  size_t objects = 0;
+  auto write_text = [&](Json&& o, Diagnostics& found) {
+    ++objects;
+    if (json) {
+      text->append_json_document(o);
+    } else if (flags.output == "name") {
+      text->append_name_line(o);
+    } else {
+      text->append_yaml_document(o);
+    }
+    output_fits(objects, text->bytes(), o, found);
+    release_tree(o);
+  };
+  std::vector<SourceDocument> docs;
+  if (!to_files && diags.empty()) {
+    Activity rendering("rendering");
+    std::optional<WholeInput> whole =
+        render_in_chunks(flags.selectors, *options, templates, kChunking, write_text);
+    if (!whole) return print_text(*text, json);
+    text.emplace();  // something was found: render the whole input again, as below
+    objects = 0;
+    docs = std::move(whole->documents);
+    diags.append(whole->load);
+  } else {
+    docs = load_inputs(flags.selectors, diags);
+  }
   // One verdict: what validate reports as an error (layers 1-3) is never rendered, and documents that are
   // not grovectl's never reach the output.
   DocumentRefs renderable;
   if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, diags);
-  const bool to_files = !flags.output_dir.empty();
-  const bool json = flags.output == "json";
-  OutputText text;
   OutputFiles files;
-  size_t objects = 0;
   if (!diags.has_errors()) {
     Activity rendering("rendering");
     render_documents_each(renderable, *options, templates, diags, [&](Json&& o) {
       if (diags.has_errors()) return;
+      if (!to_files) return write_text(std::move(o), diags);
       ++objects;
-      if (to_files) {
-        files.contents.push_back(json ? o.dump(2) + "\n" : to_yaml(o));
-        files.bytes += files.contents.back().size();
-        files.identities.push_back(identity_of(o));
-        output_fits(objects, files.bytes, o, diags);
-      } else {
-        if (json) {
-          text.append_json_document(o);
-        } else if (flags.output == "name") {
-          text.append_name_line(o);
-        } else {
-          text.append_yaml_document(o);
-        }
-        output_fits(objects, text.bytes(), o, diags);
-      }
+      files.contents.push_back(json ? o.dump(2) + "\n" : to_yaml(o));
+      files.bytes += files.contents.back().size();
+      files.identities.push_back(identity_of(o));
+      output_fits(objects, files.bytes, o, diags);
       release_tree(o);
     });
   }
@@ -191,14 +222,7 @@ int run_render(const RenderFlags& flags) {
     }
     return kExitOk;
   }
-  if (json) text.finish_json();
-  text.print(std::cout);
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "grovectl: error: cannot write to standard output\n";
-    return kExitFailure;
-  }
-  return kExitOk;
+  return print_text(*text, json);
 }
 
 }  // namespace

@@ -42,6 +42,8 @@ class InputLoader {
   size_t load_each(const std::string& path, const DocumentSink& out);
   // Gives back the whole budget, to read the same inputs again (standard input from its kept text).
   void restart();
+  // Bytes of input text read since construction or restart() (with InputBudget::kEachFile: in this file).
+  size_t bytes_read() const { return options_.limits.max_bytes - bytes_left_; }
 
  private:
   void load_stream(const std::string& path, const DocumentSink& out);

@@ -15,7 +15,7 @@ namespace {
 
 using Frontends = std::vector<std::unique_ptr<Frontend>>;
 using ObjectSink = std::function<void(Json&&)>;
-// How many objects each --include kind contributed.
+// How many objects each --include kind contributed (as RenderSession keeps them).
 using EmittedCounts = std::map<IncludeKind, size_t>;
 
 // parse: every document goes to the frontend of its kind. The gang sources come back in the order of
@@ -217,20 +217,31 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
   render_documents_each(document_refs(docs), options, templates, diags, sink);
 }
 
-// One source at a time: it is defaulted, expanded, checked and emitted, then dropped with its gangs (and
-// a JobSet's defaulted copy), so peak memory holds one source's gang model rather than every source's.
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
-  const MappingContext ctx{options, templates};
+  RenderSession session(options, templates);
+  session.render(docs, diags, sink);
+  session.finish(diags);
+}
+
+RenderSession::RenderSession(const RenderOptions& options, const TemplateSet& templates)
+    : options_(options), templates_(templates) {}
+
+// One source at a time: it is defaulted, expanded, checked and emitted, then dropped with its gangs (and
+// a JobSet's defaulted copy), so peak memory holds one source's gang model rather than every source's.
+void RenderSession::render(const DocumentRefs& docs, Diagnostics& diags,
+                           const std::function<void(Json&&)>& sink) {
+  const MappingContext ctx{options_, templates_};
   const Frontends frontends = make_frontends();
-  RenderBudget budget;  // one for all sources of the command
-  EmittedCounts emitted;
   for (auto& source : parse_sources(docs, frontends, diags)) {
-    render_source(*source, ctx, budget, diags, sink, emitted);
+    render_source(*source, ctx, budget_, diags, sink, emitted_);
     source.reset();
   }
-  report_empty_includes(options, emitted, diags);
+}
+
+void RenderSession::finish(Diagnostics& diags) {
+  report_empty_includes(options_, emitted_, diags);
 }
 
 std::vector<SourceGangs> expand_gangs(const DocumentRefs& docs, const RenderOptions& options,

@@ -2,10 +2,12 @@
 // The render pipeline of DESIGN §2: documents -> typed inputs -> defaults -> gangs -> objects.
 // validate and diff call the same stages.
 #include <functional>
+#include <map>
 #include <vector>
 
 #include "backend/mapping.hpp"
 #include "backend/templates.hpp"
+#include "core/budgets.hpp"
 #include "core/diagnostic.hpp"
 #include "frontend/classify.hpp"
 #include "frontend/frontend.hpp"
@@ -31,6 +33,22 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink);
+
+// render_documents_each for an input given a part at a time (render's chunks of a long stream): one budget
+// for all parts, and the --include kinds no part produced said by finish(). Each part carries the
+// ClusterTopologyBindings and replica overrides its sources read.
+class RenderSession {
+ public:
+  RenderSession(const RenderOptions& options, const TemplateSet& templates);
+  void render(const DocumentRefs& docs, Diagnostics& diags, const std::function<void(Json&&)>& sink);
+  void finish(Diagnostics& diags);
+
+ private:
+  const RenderOptions& options_;
+  const TemplateSet& templates_;
+  RenderBudget budget_;
+  std::map<IncludeKind, size_t> emitted_;  // objects per kind, for finish()
+};
 
 // The gang model of every PodCliqueSet and JobSet of `docs` and the backend each resolves to, without
 // checking capabilities or emitting objects (diff's migration plan reasons about gangs).

@@ -22,6 +22,14 @@ std::string small_podcliqueset(const std::string& name) {
          "          - name: main\n            image: registry.example.com/main:1\n";
 }
 
+std::string topology_podcliqueset(const std::string& name) {
+  std::string pcs = small_podcliqueset(name);
+  pcs.insert(pcs.find("      spec:\n"),
+             "      topologyConstraint:\n        topologyName: grove-topology\n        pack:\n          "
+             "required: zone\n");
+  return pcs;
+}
+
 fs::path write_repo_tree(const std::string& name) {
   const fs::path root = scratch_dir(name);
   // The shape of a typical workflow file (actions/checkout, a job per check).

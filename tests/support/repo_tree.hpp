@@ -9,6 +9,8 @@ namespace grovectl::test {
 
 // A valid PodCliqueSet named `name` (Grove's smallest useful shape: one clique, one container).
 std::string small_podcliqueset(const std::string& name);
+// small_podcliqueset whose clique asks for topology domain "zone" of ClusterTopologyBinding grove-topology.
+std::string topology_podcliqueset(const std::string& name);
 
 // Writes the tree under a fresh scratch directory and returns its root:
 //   .github/workflows/ci.yml           a workflow (no apiVersion/kind; in a hidden directory)

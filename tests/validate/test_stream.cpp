@@ -36,15 +36,6 @@ std::string as_list_of_podcliquesets() {
   return out;
 }
 
-// A PodCliqueSet whose clique asks for topology domain "zone": valid only with the binding at the end.
-std::string topology_podcliqueset(const std::string& name) {
-  std::string pcs = small_podcliqueset(name);
-  pcs.insert(pcs.find("      spec:\n"),
-             "      topologyConstraint:\n        topologyName: grove-topology\n        pack:\n          "
-             "required: zone\n");
-  return pcs;
-}
-
 fs::path write_stream_inputs() {
   const fs::path dir = scratch_dir("validate-stream");
   std::ofstream(dir / "list.yaml") << as_list_of_podcliquesets();
