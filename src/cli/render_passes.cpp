@@ -27,12 +27,13 @@ bool check_and_render(const SelectorFlags& flags, InputLoader& loader, const Inp
                       const std::function<void(Json&&, Diagnostics&)>& sink) {
   RenderSession session(options, templates);
   SourceKinds kinds;
+  auto renders_as_whole = [&] { return found.empty() && !kinds.both(); };
   std::vector<SourceDocument> chunk;
   size_t first_ordinal = 0;
   auto check_chunk = [&] {
     const InputVerdict verdict = check_input_chunk(chunk, first_ordinal, survey, options, settings, found);
     kinds.add(verdict);
-    if (found.empty() && !kinds.both()) {
+    if (renders_as_whole()) {
       DocumentRefs sources = verdict.admitted();
       sources.insert(sources.end(), verdict.context.begin(), verdict.context.end());
       session.render(sources, found, [&](Json&& o) {
@@ -43,13 +44,13 @@ bool check_and_render(const SelectorFlags& flags, InputLoader& loader, const Inp
     chunk.clear();
   };
   read_inputs(flags, loader, [&](SourceDocument&& doc) {
-    if (!found.empty() || kinds.both()) return;  // handed back: the rest is only read
+    if (!renders_as_whole()) return;  // handed back: the rest is only read
     chunk.push_back(std::move(doc));
     if (chunk.size() >= documents_per_chunk) check_chunk();
   });
-  if (found.empty() && !kinds.both() && !chunk.empty()) check_chunk();
-  if (found.empty() && !kinds.both()) session.finish(found);
-  return found.empty() && !kinds.both();
+  if (renders_as_whole() && !chunk.empty()) check_chunk();
+  if (renders_as_whole()) session.finish(found);
+  return renders_as_whole();
 }
 
 }  // namespace
@@ -67,14 +68,19 @@ std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const Ren
   InputSurvey survey(options, settings, SurveyedDocuments::kAreDropped);
   size_t documents = 0;
   bool holding = true;
+  // A held input is checked whole by the caller; the survey starts only once the input is too long to hold.
   std::vector<std::string> empty = read_inputs(flags, loader, [&](SourceDocument&& doc) {
     ++documents;
-    survey.add(doc);
     if (holding && loader.bytes_read() > chunking.hold_bytes) {
       holding = false;
+      for (const auto& held : whole.documents) survey.add(held);
       std::vector<SourceDocument>().swap(whole.documents);
     }
-    if (holding) whole.documents.push_back(std::move(doc));
+    if (holding) {
+      whole.documents.push_back(std::move(doc));
+    } else {
+      survey.add(doc);
+    }
   });
   if (!holding && documents > 0 && whole.load.empty()) {
     loader.restart();
