@@ -20,9 +20,11 @@ constexpr const char* kJobSet = "jobset.x-k8s.io";
 const std::vector<std::string> kWorkloadApi137 = {"v1alpha3", "v1beta1"};
 const std::vector<std::string> kWorkloadApiWithPriority = {"v1alpha2", "v1alpha3", "v1beta1"};
 
-// The pod-side membership keys every backend's PreparePod sets (scheduler-crs.md §6 "Pod -> group link",
-// §4.1 pod-side keys, §2.1; grove.md §4.5). A live pod keeps these even when its stub has none, so a
-// membership of another backend is a difference.
+// The pod-side membership keys every backend's PreparePod sets (ai-dynamo/grove
+// operator/internal/scheduler/{kai,volcano}/backend.go PreparePod; GREP-537 for Koordinator). The keys are
+// defined upstream in kai-scheduler/KAI-Scheduler pkg/common/constants/constants.go, volcano-sh/apis
+// pkg/apis/scheduling/v1beta1 labels.go and koordinator-sh/koordinator apis/extension/coscheduling.go. A
+// live pod keeps these even when its stub has none, so a membership of another backend is a difference.
 const std::set<std::string>& membership_labels() {
   static const std::set<std::string> keys = {"kai.scheduler/subgroup-name",
                                              "pod-group.scheduling.sigs.k8s.io"};
@@ -35,7 +37,8 @@ const std::set<std::string>& membership_annotations() {
   return keys;
 }
 // The pod spec fields a stub carries: the scheduler and the Workload API membership field of each
-// Kubernetes version (k8s-workload-api.md §4.3 workloadRef in 1.35, §5.4 schedulingGroup from 1.36).
+// Kubernetes version (k8s.io/api core/v1 types.go PodSpec.WorkloadRef in 1.35, PodSpec.SchedulingGroup
+// from 1.36; KEP-4671).
 const std::vector<std::string>& membership_spec_fields() {
   static const std::vector<std::string> fields = {"schedulerName", "schedulingGroup", "workloadRef"};
   return fields;
@@ -49,7 +52,8 @@ const std::vector<FieldRule>& server_field_rules() {
   static const std::vector<FieldRule> rules = {
     // --- Written by the API server or controllers on every object; a render never has them.
     {nullptr, {}, "", "/status", K::kServerWritten, "",
-     "DESIGN §7: status is written by controllers and schedulers (status subresource or not)"},
+     "Kubernetes docs, Object spec and status (kubernetes.io/docs/concepts/overview/working-with-objects/): "
+     "status is written by controllers and schedulers (status subresource or not)"},
     {nullptr, {}, "", "/metadata/uid", K::kServerWritten, "", "apimachinery ObjectMeta: system-populated"},
     {nullptr, {}, "", "/metadata/resourceVersion", K::kServerWritten, "", "apimachinery ObjectMeta"},
     {nullptr, {}, "", "/metadata/generation", K::kServerWritten, "", "apimachinery ObjectMeta"},
@@ -59,27 +63,34 @@ const std::vector<FieldRule>& server_field_rules() {
     {nullptr, {}, "", "/metadata/managedFields", K::kServerWritten, "", "server-side apply bookkeeping"},
     {nullptr, {}, "", "/metadata/selfLink", K::kServerWritten, "", "apimachinery ObjectMeta (deprecated)"},
     {nullptr, {}, "", "/metadata/generateName", K::kServerWritten, "",
-     "grove.md §4.1 and jobset.md §2: pods are created with generateName by their controller"},
+     "pods are created with generateName by their controller: ai-dynamo/grove "
+     "operator/internal/controller/podclique/components/pod/pod.go buildResource; for JobSet's Jobs, "
+     "kubernetes/kubernetes pkg/controller/job/indexed_job_utils.go podGenerateNameWithIndex"},
     {nullptr, {}, "", "/metadata/finalizers", K::kServerWritten, "",
-     "grovectl never renders a finalizer (k8s-workload-api.md §10 item 5); live ones come from the API server and "
-     "controllers: scheduling.k8s.io/podgroup-protection on every 1.37 PodGroup (§12, PR #137641), "
-     "scheduling.k8s.io/compositepodgroup-protection from 1.38 (§12, PR #141021), the Job controller's pod "
-     "finalizer, those of the KAI, Volcano and Koordinator controllers"},
+     "grovectl never renders a finalizer; live ones come from the API server and controllers: "
+     "scheduling.k8s.io/podgroup-protection on every 1.37 PodGroup (kubernetes/kubernetes#137641, KEP-4671 "
+     "PodGroup Deletion Protection), scheduling.k8s.io/compositepodgroup-protection from 1.38 "
+     "(kubernetes/kubernetes#141021), the Job controller's pod finalizer (k8s.io/api batch/v1 types.go "
+     "JobTrackingFinalizer), those of the KAI, Volcano and Koordinator controllers"},
     {nullptr, {}, "", "/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration", K::kServerWritten, "",
-     "written by kubectl apply (DESIGN §7)"},
+     "written by client-side kubectl apply (k8s.io/api core/v1 annotation_key_constants.go "
+     "LastAppliedConfigAnnotation)"},
     {nullptr, {}, "", "/metadata/ownerReferences/*/uid", K::kServerWritten, "",
-     "DESIGN §3: a static input has no owner UID to point at"},
+     "apimachinery OwnerReference.uid is the live owner's UID: a static input has no owner UID to point at"},
 
     // --- Nulls.
     {nullptr, {}, "", "/**", K::kNullIsAbsent, "",
-     "a JSON tag without omitempty makes the API server store and print null for an unset field: "
-     "k8s-workload-api.md §12 (schedulingConstraints: null on v1beta1 PodGroups and templates, podGroupTemplates: "
-     "null on a composite Workload), §5.2 (v1alpha2 podGroupTemplateRef, workload), §10 item 9; pod templates' "
-     "metadata.creationTimestamp: null; grove.md §10: the API server treats a null as absent"},
+     "a JSON tag without omitempty makes the API server store and print null for an unset field: k8s.io/api "
+     "scheduling/v1beta1 types.go (PodGroupTemplate.schedulingConstraints, WorkloadSpec.podGroupTemplates on a "
+     "composite Workload), scheduling/v1alpha2 types.go (PodGroupSpec.podGroupTemplateRef, "
+     "PodGroupTemplateReference.workload); pod templates' metadata.creationTimestamp: null; the API server "
+     "treats a null as absent (Kubernetes docs, Extend the Kubernetes API with CustomResourceDefinitions: "
+     "Defaulting and nullable)"},
 
     // --- Value-typed structs and maps printed as {} when unset.
     {kKai, {"v2alpha2"}, "PodGroup", "/spec/topologyConstraint", K::kEmptyIsAbsent, "",
-     "scheduler-crs.md §4.1: KAI PodGroupSpec.topologyConstraint is a value, not a pointer: {} when unset"},
+     "kai-scheduler/KAI-Scheduler pkg/apis/scheduling/v2alpha2 podgroup_types.go: "
+     "PodGroupSpec.TopologyConstraint is a value, not a pointer: {} when unset"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/replicatedJobs/*/template/metadata", K::kEmptyIsAbsent, "",
      "batch/v1 JobTemplateSpec embeds ObjectMeta by value: {} (or {creationTimestamp: null})"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/replicatedJobs/*/template/spec/template/metadata", K::kEmptyIsAbsent, "",
@@ -94,34 +105,43 @@ const std::vector<FieldRule>& server_field_rules() {
 
     // --- Defaults, filled in on both sides of a pair.
     {kWorkloadApi, {"v1alpha2"}, "PodGroup", "/spec/disruptionMode", K::kDefault, R"("Pod")",
-     "k8s-workload-api.md §5.2: v1alpha2 PodGroupSpec.disruptionMode +default=\"Pod\""},
+     "k8s.io/api scheduling/v1alpha2 types.go PodGroupSpec.DisruptionMode +default=\"Pod\""},
     {kWorkloadApi, {"v1alpha2"}, "Workload", "/spec/podGroupTemplates/*/disruptionMode", K::kDefault, R"("Pod")",
-     "k8s-workload-api.md §5.2: k/k v1alpha2 defaults.go for PodGroupTemplate"},
+     "kubernetes/kubernetes pkg/apis/scheduling/v1alpha2/defaults.go: PodGroupTemplate.disruptionMode "
+     "defaults to Pod"},
     {kWorkloadApi, kWorkloadApi137, "PodGroup", "/spec/disruptionMode", K::kDefault, R"({"single":{}})",
-     "k8s-workload-api.md §6.2 item 2, §6.4 (v1alpha3), §7.2 (v1beta1 identical): +default={\"single\": {}}"},
+     "k8s.io/api scheduling/v1alpha3 and v1beta1 types.go PodGroupSpec.DisruptionMode "
+     "+default={\"single\": {}}"},
     {kWorkloadApi, {"v1alpha3"}, "CompositePodGroup", "/spec/disruptionMode", K::kDefault, R"({"single":{}})",
-     "k8s-workload-api.md §6.4: CompositePodGroupSpec +default={\"single\": {}}"},
+     "k8s.io/api scheduling/v1alpha3 types.go CompositePodGroupSpec.DisruptionMode +default={\"single\": {}}"},
     {kVolcano, {"v1beta1"}, "PodGroup", "/spec/queue", K::kDefault, R"("default")",
-     "scheduler-crs.md §3.1 and the Volcano PodGroup CRD: queue default \"default\""},
+     "volcano-sh/apis pkg/apis/scheduling/v1beta1 types.go PodGroupSpec.Queue and the Volcano PodGroup CRD: "
+     "default \"default\""},
     {kVolcano, {"v1beta1"}, "PodGroup", "/spec/networkTopology/mode", K::kDefault, R"("hard")",
-     "scheduler-crs.md §3.1: NetworkTopologySpec.mode default hard"},
+     "volcano-sh/apis pkg/apis/scheduling/v1beta1 types.go NetworkTopologySpec.Mode: default hard"},
     {kVolcano, {"v1beta1"}, "PodGroup", "/spec/subGroupPolicy/*/subGroupSize", K::kDefault, "1",
-     "scheduler-crs.md §3.1: subGroupSize default 1"},
+     "volcano-sh/apis pkg/apis/scheduling/v1beta1 types.go SubGroupPolicySpec.SubGroupSize: default 1"},
     {kVolcano, {"v1beta1"}, "PodGroup", "/spec/subGroupPolicy/*/minSubGroups", K::kDefault, "0",
-     "scheduler-crs.md §3.1: minSubGroups default 0"},
+     "volcano-sh/apis pkg/apis/scheduling/v1beta1 types.go SubGroupPolicySpec.MinSubGroups: default 0"},
     {kVolcano, {"v1beta1"}, "PodGroup", "/spec/subGroupPolicy/*/networkTopology/mode", K::kDefault, R"("hard")",
-     "scheduler-crs.md §3.1: NetworkTopologySpec.mode default hard"},
+     "volcano-sh/apis pkg/apis/scheduling/v1beta1 types.go NetworkTopologySpec.Mode: default hard"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/failurePolicy/restartStrategy", K::kDefault, R"("Recreate")",
-     "jobset.md §1.4: CRD structural default failurePolicy.restartStrategy=Recreate"},
+     "kubernetes-sigs/jobset api/jobset/v1alpha2 jobset_types.go FailurePolicy.RestartStrategy "
+     "+kubebuilder:default=Recreate (CRD structural default)"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/replicatedJobs/*/replicas", K::kDefault, "1",
-     "jobset.md §1.4: CRD structural default replicatedJobs[].replicas 1"},
+     "kubernetes-sigs/jobset api/jobset/v1alpha2 jobset_types.go ReplicatedJob.Replicas "
+     "+kubebuilder:default=1 (CRD structural default)"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/replicatedJobs/*/groupName", K::kDefault, R"("default")",
-     "jobset.md §1.4: CRD structural default replicatedJobs[].groupName \"default\""},
+     "kubernetes-sigs/jobset api/jobset/v1alpha2 jobset_types.go ReplicatedJob.GroupName "
+     "+kubebuilder:default=default (CRD structural default)"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/volumeClaimPolicies/*/retentionPolicy/whenDeleted", K::kDefault,
-     R"("Delete")", "jobset.md §1.4: volume retention defaults to Delete"},
+     R"("Delete")",
+     "kubernetes-sigs/jobset api/jobset/v1alpha2 jobset_types.go VolumeRetentionPolicy.WhenDeleted "
+     "+kubebuilder:default=Delete"},
     {kJobSet, {"v1alpha2"}, "JobSet", "/spec/replicatedJobs/*/template/spec/template/spec/**/ports/*/protocol",
      K::kDefault, R"("TCP")",
-     "JobSet CRD (schemas/jobset) structural default: containerPort protocol TCP (every container list)"},
+     "JobSet CRD (kubernetes-sigs/jobset config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml) structural "
+     "default: containerPort protocol TCP (every container list)"},
     {kJobSet, {"v1alpha2"}, "JobSet",
      "/spec/replicatedJobs/*/template/spec/template/spec/**/valueFrom/configMapKeyRef/name", K::kDefault, R"("")",
      "JobSet CRD structural default: configMapKeyRef.name \"\""},
@@ -137,45 +157,65 @@ const std::vector<FieldRule>& server_field_rules() {
 
     // --- Values only the running cluster knows, removed from both sides.
     {kGrove, {}, "PodGang", "/spec/podgroups/*/podReferences", K::kRuntime, "",
-     "grove.md §1.2, §4.4: the operator lists the pods that exist ([] before any pod)"},
+     "ai-dynamo/grove scheduler/api/core/v1alpha1/podgang.go PodGroup.PodReferences, filled by "
+     "operator/internal/controller/podcliqueset/components/podgang: the operator lists the pods that exist "
+     "([] before any pod)"},
     {kWorkloadApi, {}, "PodGroup", "/spec/priority", K::kRuntime, "",
-     "k8s-workload-api.md §5.2, §6.4, §12: Priority admission fills priority from priorityClassName"},
+     "k8s.io/api scheduling/v1alpha2, v1alpha3 and v1beta1 types.go PodGroupSpec.Priority: the Priority "
+     "admission controller fills it from priorityClassName (KEP-5710)"},
     {kWorkloadApi, {}, "CompositePodGroup", "/spec/priority", K::kRuntime, "",
-     "k8s-workload-api.md §6.4, §12: admission fills priority on composite groups too"},
+     "k8s.io/api scheduling/v1alpha3 types.go CompositePodGroupSpec.Priority: admission fills priority on "
+     "composite groups too (KEP-6012)"},
     {kWorkloadApi, {}, "Workload", "/spec/podGroupTemplates/*/priority", K::kRuntime, "",
-     "k8s-workload-api.md §5.2, §12: admission fills priority on every template"},
+     "k8s.io/api scheduling/v1alpha2, v1alpha3 and v1beta1 types.go PodGroupTemplate.Priority: admission fills "
+     "priority on every template"},
     {kWorkloadApi, {}, "Workload", "/spec/compositePodGroupTemplates/**/priority", K::kRuntime, "",
-     "k8s-workload-api.md §12: on composite templates and the templates below them too"},
+     "k8s.io/api scheduling/v1alpha3 and v1beta1 types.go CompositePodGroupTemplate.Priority: on composite "
+     "templates and the templates below them too (KEP-6012)"},
     {kKai, {"v2alpha2"}, "PodGroup", "/spec/markUnschedulable", K::kRuntime, "",
-     "scheduler-crs.md §4.1: managed at runtime by KAI"},
+     "kai-scheduler/KAI-Scheduler pkg/apis/scheduling/v2alpha2 podgroup_types.go "
+     "PodGroupSpec.MarkUnschedulable: managed at runtime by KAI"},
     {kKai, {"v2alpha2"}, "PodGroup", "/spec/schedulingBackoff", K::kRuntime, "",
-     "scheduler-crs.md §4.1, §4.2: set by KAI, inherited by Grove on update, never rendered"},
+     "kai-scheduler/KAI-Scheduler pkg/apis/scheduling/v2alpha2 podgroup_types.go "
+     "PodGroupSpec.SchedulingBackoff: set by KAI, inherited by Grove on update (ai-dynamo/grove "
+     "operator/internal/scheduler/kai/backend.go), never rendered"},
 
     // --- Filled in when a request leaves them out; compared only when the rendered object has them.
     {kWorkloadApi, kWorkloadApi137, "PodGroup", "/spec/preemptionPolicy", K::kFilledWhenUnset, "",
-     "k8s-workload-api.md §6.2 item 4, §12: with PodGroupPreemptionPolicy, Priority admission fills "
-     "preemptionPolicy from the priority class"},
+     "k8s.io/api scheduling/v1alpha3 and v1beta1 types.go PodGroupSpec.PreemptionPolicy: with "
+     "PodGroupPreemptionPolicy, Priority admission fills preemptionPolicy from the priority class"},
     {kWorkloadApi, kWorkloadApi137, "CompositePodGroup", "/spec/preemptionPolicy", K::kFilledWhenUnset, "",
-     "k8s-workload-api.md §6.4, §12"},
+     "k8s.io/api scheduling/v1alpha3 types.go CompositePodGroupSpec.PreemptionPolicy: filled like a PodGroup's"},
     {kWorkloadApi, kWorkloadApi137, "Workload", "/spec/podGroupTemplates/*/preemptionPolicy", K::kFilledWhenUnset, "",
-     "k8s-workload-api.md §6.4, §12: every template"},
+     "k8s.io/api scheduling/v1alpha3 and v1beta1 types.go PodGroupTemplate.PreemptionPolicy: every template"},
     {kWorkloadApi, kWorkloadApi137, "Workload", "/spec/compositePodGroupTemplates/**/preemptionPolicy",
-     K::kFilledWhenUnset, "", "k8s-workload-api.md §12: composite templates included"},
+     K::kFilledWhenUnset, "",
+     "k8s.io/api scheduling/v1alpha3 and v1beta1 types.go CompositePodGroupTemplate.PreemptionPolicy: "
+     "composite templates included"},
     {kWorkloadApi, kWorkloadApiWithPriority, "PodGroup", "/spec/priorityClassName", K::kFilledWhenUnset, "",
-     "k8s-workload-api.md §5.2: without a class, admission can set the global default priority class"},
+     "k8s.io/api scheduling/v1alpha2 types.go PodGroupSpec.PriorityClassName: without a class, admission can "
+     "set the global default priority class"},
     {kWorkloadApi, kWorkloadApi137, "CompositePodGroup", "/spec/priorityClassName", K::kFilledWhenUnset, "",
-     "k8s-workload-api.md §5.2, §6.4"},
+     "k8s.io/api scheduling/v1alpha3 types.go CompositePodGroupSpec.PriorityClassName: admission can set the "
+     "global default priority class"},
     {kWorkloadApi, kWorkloadApiWithPriority, "Workload", "/spec/podGroupTemplates/*/priorityClassName",
-     K::kFilledWhenUnset, "", "k8s-workload-api.md §5.2"},
+     K::kFilledWhenUnset, "",
+     "k8s.io/api scheduling/v1alpha2 types.go PodGroupTemplate.PriorityClassName: admission can set the global "
+     "default priority class"},
     {kWorkloadApi, kWorkloadApi137, "Workload", "/spec/compositePodGroupTemplates/**/priorityClassName",
-     K::kFilledWhenUnset, "", "k8s-workload-api.md §5.2, §6.4"},
+     K::kFilledWhenUnset, "",
+     "k8s.io/api scheduling/v1alpha3 types.go CompositePodGroupTemplate.PriorityClassName: admission can set "
+     "the global default priority class"},
     {kKai, {"v2alpha2"}, "PodGroup", "/metadata/labels/kai.scheduler~1node-pool", K::kFilledWhenUnset, "",
-     "scheduler-crs.md §4.2: labels a KAI PodGroup may carry, kept by Grove on update"},
+     "ai-dynamo/grove operator/internal/scheduler/kai/backend.go: labels a KAI PodGroup may carry, kept by "
+     "Grove on update"},
     {kKai, {"v2alpha2"}, "PodGroup", "/metadata/labels/kai.scheduler~1queue", K::kFilledWhenUnset, "",
-     "scheduler-crs.md §4.2"},
+     "ai-dynamo/grove operator/internal/scheduler/kai/backend.go: kept by Grove on update"},
     {nullptr, {}, "", "/metadata/ownerReferences", K::kFilledWhenUnset, "",
-     "grove.md §4.4, scheduler-crs.md §6 (Owner), k8s-workload-api.md §8.2: the controller's reference on a live "
-     "object; a static input has no UID, so grovectl writes none (DESIGN §3)"},
+     "the controller's reference on a live object (ai-dynamo/grove "
+     "operator/internal/controller/podcliqueset/components/podgang/podgang.go buildResource and "
+     "operator/internal/scheduler/{kai,volcano}/backend.go; KEP-4671 Ownership and Object Relationship); "
+     "apimachinery OwnerReference.uid is required and a static input has no UID, so grovectl writes none"},
   };
   // clang-format on
   return rules;

@@ -30,7 +30,7 @@ struct FieldRule {
   const char* path;                   // pattern (json_path.hpp); "/**" with kNullIsAbsent: everywhere
   FieldRuleKind rule;
   const char* value_json;  // kDefault: the default value
-  const char* source;      // the fact behind the rule (reference file and section, or upstream type)
+  const char* source;      // the public fact behind the rule (KEP, PR, upstream type or project docs)
 };
 
 // The table, in the order the rules are applied within each kind of rule.

@@ -12,6 +12,7 @@ namespace grovectl {
 struct Position {
   int line = 0;    // 1-based
   int column = 0;  // 1-based, in characters
+  friend bool operator==(const Position&, const Position&) = default;
 };
 
 class PositionTree {
@@ -38,6 +39,9 @@ class PositionTree {
   // ancestor; the document root ("") is the start of the document.
   Found find(std::string_view pointer) const;
 
+  // Every record alike (tests compare the two YAML readers with it).
+  friend bool operator==(const PositionTree&, const PositionTree&) = default;
+
  private:
   static constexpr NodeId kNoNode = UINT32_MAX;
   struct Node {
@@ -47,6 +51,7 @@ class PositionTree {
     uint32_t first_child = 0;
     uint32_t child_count = 0;
     bool is_mapping = false;
+    friend bool operator==(const Node&, const Node&) = default;
   };
   NodeId child(const Node& parent, std::string_view token) const;
 

@@ -109,8 +109,26 @@ bool is_plain_ascii(char c) {
   return (c >= 0x20 && c <= 0x7E) || c == '\t' || c == '\n' || c == '\r';
 }
 
+// Whether all 8 bytes of `word` are printable ASCII (0x20-0x7E), tested at once: no high bit, no byte
+// below 0x20, none equal to 0x7F.
+bool all_printable_ascii(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
+  const uint64_t below_space = (word - 0x20 * kOnes) & ~word & kHigh;
+  const uint64_t del = word ^ (0x7F * kOnes);
+  const uint64_t is_del = (del - kOnes) & ~del & kHigh;
+  return ((word & kHigh) | below_space | is_del) == 0;
+}
+
 bool check_encoding(std::string_view text, const std::string& file, Diagnostics& diags) {
   for (size_t i = 0; i < text.size();) {
+    uint64_t word = 0;
+    if (i + sizeof word <= text.size()) {
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if (all_printable_ascii(word)) {
+        i += sizeof word;
+        continue;
+      }
+    }
     if (is_plain_ascii(text[i])) {
       ++i;
       continue;

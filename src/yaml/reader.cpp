@@ -11,6 +11,7 @@
 
 #include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
+#include "yaml/block_subset.hpp"
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
 #include "yaml/stream_slices.hpp"
@@ -510,9 +511,9 @@ struct PartResult {
   bool stopped = false;  // a syntax error or a limit ended the stream
 };
 
-// Parses the documents of `part` in order, handing each non-empty one to the sink.
-PartResult parse_part(const StreamPart& part, const StreamReading& reading, StreamCounters& counters,
-                      Diagnostics& diags) {
+// Parses the documents of `part` in order with libyaml, handing each non-empty one to the sink.
+PartResult parse_part_with_libyaml(const StreamPart& part, const StreamReading& reading,
+                                   StreamCounters& counters, Diagnostics& diags) {
   PartResult result;
   EventStream events(part.text, part.first_line);
   for (;;) {
@@ -543,6 +544,65 @@ PartResult parse_part(const StreamPart& part, const StreamReading& reading, Stre
     if (!value.is_null())
       reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
   }
+}
+
+// Feeds the subset reader's document to a builder and hands it on, as parse_part_with_libyaml does with
+// libyaml's events; false when the builder refused it (it reported why).
+bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const StreamReading& reading,
+                           StreamCounters& counters, Diagnostics& diags, PartResult& result) {
+  static const std::string kPlain = "?", kQuoted = "!", kNoAnchor;
+  auto positions = std::make_shared<PositionTree>();
+  JsonBuilder builder(reading.file, *positions, counters, diags, reading.limits);
+  builder.on_document_start(Mark{doc.start_line, doc.start_column});
+  for (SubsetEvent& e : doc.events) {
+    const Mark at{e.line, e.column};
+    switch (e.kind) {
+      case SubsetEvent::Kind::kScalar:
+        builder.on_scalar(at, e.plain ? kPlain : kQuoted, kNoAnchor, std::move(e.value));
+        break;
+      case SubsetEvent::Kind::kMappingStart:
+      case SubsetEvent::Kind::kSequenceStart:
+        builder.on_collection_start(at, kNoAnchor, e.kind == SubsetEvent::Kind::kMappingStart);
+        break;
+      case SubsetEvent::Kind::kCollectionEnd:
+        builder.on_collection_end();
+        break;
+    }
+    if (builder.failed()) return false;
+  }
+  Json value = builder.take_result();
+  const int index = part.first_index + result.documents++;
+  if (!value.is_null())
+    reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
+  return true;
+}
+
+// Parses the documents of `part` in order: each with the subset reader while it can, the rest with libyaml.
+PartResult parse_part(const StreamPart& part, const StreamReading& reading, StreamCounters& counters,
+                      Diagnostics& diags) {
+  if (reading.limits.block_reader == BlockReader::kLibyamlOnly || !subset_may_read(part.text))
+    return parse_part_with_libyaml(part, reading, counters, diags);
+  PartResult result;
+  size_t offset = 0, line = part.first_line;
+  const size_t max_events =
+      std::max(reading.limits.max_nodes, reading.limits.max_nodes + 1);  // the builder reports more
+  SubsetDocument doc;
+  for (;;) {
+    const SubsetRead read = read_subset_document(part.text, offset, line, max_events, doc);
+    if (read == SubsetRead::kEndOfText) return result;
+    if (read == SubsetRead::kOutsideSubset) break;
+    if (!build_subset_document(doc, part, reading, counters, diags, result)) {
+      result.stopped = true;
+      return result;
+    }
+    offset = doc.end_offset;
+    line = doc.end_line;
+  }
+  const StreamPart rest{part.text.substr(offset), line, part.first_index + result.documents};
+  const PartResult rest_result = parse_part_with_libyaml(rest, reading, counters, diags);
+  result.documents += rest_result.documents;
+  result.stopped = rest_result.stopped;
+  return result;
 }
 
 // A batch of slices is parsed at once and handed over in order, so memory holds one batch's documents.

@@ -13,6 +13,10 @@
 
 namespace grovectl {
 
+// Who reads block-style documents: grovectl's own reader for the subset kubectl, helm and grovectl write
+// (yaml/block_subset.hpp), with libyaml for everything else; or libyaml alone (tests compare the two).
+enum class BlockReader { kSubsetFirst, kLibyamlOnly };
+
 struct ReadLimits {
   size_t max_depth = kMaxNestingDepth;               // sequences and mappings, after alias expansion
   size_t max_alias_bytes = kMaxAliasExpansionBytes;  // estimated bytes copied by aliases and merges
@@ -21,6 +25,7 @@ struct ReadLimits {
   // From this size on a stream is parsed in slices on every core (yaml/stream_slices.hpp); the result
   // is the same either way. Tests set it to 0 or SIZE_MAX to compare the two.
   size_t parallel_from_bytes = size_t{1} << 20;
+  BlockReader block_reader = BlockReader::kSubsetFirst;
 };
 
 struct ReadStats {

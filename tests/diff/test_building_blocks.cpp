@@ -37,6 +37,16 @@ TEST_CASE("server fields: every rule names its source", "[diff][unit]") {
   }
 }
 
+TEST_CASE("server fields: every source cites only what a user can open", "[diff][unit]") {
+  // A KEP, a PR, an upstream type or public project docs; never a private reference file or the design.
+  for (const auto& r : server_field_rules()) {
+    INFO(r.path << ": " << r.source);
+    const std::string source = r.source;
+    CHECK(source.find(".md") == std::string::npos);
+    CHECK(source.find("DESIGN") == std::string::npos);
+  }
+}
+
 TEST_CASE("server fields: finalizers of 1.37 and 1.38 are never a difference", "[diff][unit]") {
   // k8s-workload-api.md §12: podgroup-protection on every 1.37 PodGroup; compositepodgroup-protection
   // in 1.38.
