@@ -54,8 +54,10 @@ bool values_equal(const Json& a, const Json& b) {
 void compare_into(const Json& a, const Json& b, const std::string& path, std::vector<Change>& out) {
   if (a.is_object() && b.is_object()) {
     for (auto it = b.begin(); it != b.end(); ++it) {
-      std::string p = path + "/" + escape_token(it.key());
       auto other = a.find(it.key());
+      // Most of a pair is unchanged: an equal member costs a comparison, not a path.
+      if (other != a.end() && values_equal(*other, it.value())) continue;
+      std::string p = path + "/" + escape_token(it.key());
       if (other == a.end()) {
         out.push_back({p, Json(nullptr), it.value()});
       } else {
@@ -74,8 +76,12 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
       for (const auto& item : a) old_by_key[item[*key].get<std::string>()] = &item;
       for (size_t i = 0; i < b.size(); ++i) {
         std::string k = b[i][*key].get<std::string>();
-        std::string p = path + "/" + escape_token(item_token(b[i], key, i));
         auto it = old_by_key.find(k);
+        if (it != old_by_key.end() && values_equal(*it->second, b[i])) {
+          old_by_key.erase(it);
+          continue;
+        }
+        std::string p = path + "/" + escape_token(item_token(b[i], key, i));
         if (it == old_by_key.end()) {
           out.push_back({p, Json(nullptr), b[i]});
         } else {
@@ -92,6 +98,7 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
     }
     size_t n = std::max(a.size(), b.size());
     for (size_t i = 0; i < n; ++i) {
+      if (i < a.size() && i < b.size() && values_equal(a[i], b[i])) continue;
       std::string p = path + "/" + std::to_string(i);
       if (i >= a.size()) {
         out.push_back({p, Json(nullptr), b[i]});

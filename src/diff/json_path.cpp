@@ -58,10 +58,11 @@ void walk(Json& node, const std::vector<std::string>& tokens, size_t i,
     }
     return;
   }
-  if (node.is_object()) {
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      if (t == "*" || it.key() == t) walk(it.value(), tokens, i + 1, fn);
-    }
+  if (node.is_object() && t != "*") {
+    auto it = node.find(t);
+    if (it != node.end()) walk(*it, tokens, i + 1, fn);
+  } else if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) walk(it.value(), tokens, i + 1, fn);
   } else if (node.is_array()) {
     for (size_t k = 0; k < node.size(); ++k) {
       if (item_matches(node[k], k, t)) walk(node[k], tokens, i + 1, fn);

@@ -68,12 +68,26 @@ Marker marker_of(const Line& line) {
   return Marker::kDocumentStart;
 }
 
-// libyaml counts columns in characters: every byte but UTF-8 continuation bytes.
-size_t column_of(const Line& line, size_t at) {
-  size_t characters = 0;
-  for (size_t i = 0; i < at; ++i) characters += (static_cast<unsigned char>(line.text[i]) & 0xC0) != 0x80;
-  return characters;
-}
+// libyaml counts columns in characters: every byte but UTF-8 continuation bytes. Tokens are marked left
+// to right along a line, so the count goes on from the last token of the same line (a line of a million
+// flow items costs one pass, not a million).
+class ColumnCounter {
+ public:
+  size_t column(const Line& line, size_t at) {
+    if (line.offset != line_offset_ || at < byte_) {
+      line_offset_ = line.offset;
+      byte_ = 0;
+      characters_ = 0;
+    }
+    for (; byte_ < at; ++byte_) characters_ += (static_cast<unsigned char>(line.text[byte_]) & 0xC0) != 0x80;
+    return characters_;
+  }
+
+ private:
+  size_t line_offset_ = SIZE_MAX;
+  size_t byte_ = 0;
+  size_t characters_ = 0;
+};
 
 // Only spaces from `from` to the line's end, or spaces and then a comment.
 bool rest_is_blank(const Line& line, size_t from) {
@@ -350,14 +364,14 @@ class DocumentReader {
     const Line& line = cursor_.line();
     std::optional<Key> key = scan_key(line, at);
     if (!key) return false;
-    emit_scalar(std::move(key->text), key->plain, line.number, column_of(line, at));
+    emit_scalar(std::move(key->text), key->plain, line.number, columns_.column(line, at));
     size_t value = key->colon + 1;
     while (value < line.text.size() && line.text[value] == ' ') ++value;
     if (value == line.text.size() || line.text[value] == '#') {
       // The value is on the lines below, or null: libyaml marks a null just after the ':'.
       pending_value_ = true;
       pending_line_ = line.number;
-      pending_column_ = column_of(line, key->colon) + 1;
+      pending_column_ = columns_.column(line, key->colon) + 1;
       cursor_.advance();
       return true;
     }
@@ -368,11 +382,11 @@ class DocumentReader {
     const Line& line = cursor_.line();
     const char first = line.text[at];
     if (first == '|') return read_literal(at);
-    if (first == '{' || first == '[') return read_empty_collection(at);
+    if (first == '{' || first == '[') return read_empty_collection(at) || read_flow_sequence(at);
     if (first == '\'' || first == '"') {
       std::optional<Quoted> q = read_quoted(line, at);
       if (!q || !rest_is_blank(line, q->end)) return false;
-      emit_scalar(std::move(q->text), false, line.number, column_of(line, at));
+      emit_scalar(std::move(q->text), false, line.number, columns_.column(line, at));
       cursor_.advance();
       return true;
     }
@@ -382,7 +396,7 @@ class DocumentReader {
     while (end > at && line.text[end - 1] == ' ') --end;
     const std::string_view value = line.text.substr(at, end - at);
     if (value.back() == ':' || value.find(": ") != std::string_view::npos) return false;
-    emit_scalar(std::string(value), true, line.number, column_of(line, at));
+    emit_scalar(std::string(value), true, line.number, columns_.column(line, at));
     cursor_.advance();
     return true;
   }
@@ -393,10 +407,54 @@ class DocumentReader {
     if (at + 1 >= line.text.size() || line.text[at + 1] != (is_mapping ? '}' : ']')) return false;
     if (!rest_is_blank(line, at + 2)) return false;
     const auto kind = is_mapping ? SubsetEvent::Kind::kMappingStart : SubsetEvent::Kind::kSequenceStart;
-    out_.events.push_back({kind, false, line.number, column_of(line, at), {}});
+    out_.events.push_back({kind, false, line.number, columns_.column(line, at), {}});
     out_.events.push_back({SubsetEvent::Kind::kCollectionEnd, false, 0, 0, {}});
     cursor_.advance();
     return true;
+  }
+
+  // A flow sequence of scalars that closes on its line: "[a, 'b', "c"]". A plain item holds none of the
+  // characters on which libyaml's flow scalars end or that its versions read differently.
+  bool read_flow_sequence(size_t at) {
+    const Line& line = cursor_.line();
+    const std::string_view text = line.text;
+    if (text[at] != '[') return false;
+    const size_t start = out_.events.size();
+    out_.events.push_back(
+        {SubsetEvent::Kind::kSequenceStart, false, line.number, columns_.column(line, at), {}});
+    size_t i = at + 1;
+    for (;;) {
+      while (i < text.size() && text[i] == ' ') ++i;
+      if (i >= text.size() || out_.events.size() > max_events_) break;
+      const size_t item = i;
+      if (text[i] == '\'' || text[i] == '"') {
+        std::optional<Quoted> q = read_quoted(line, i);
+        if (!q) break;
+        emit_scalar(std::move(q->text), false, line.number, columns_.column(line, item));
+        i = q->end;
+      } else {
+        if (!plain_may_start(line, i)) break;
+        while (i < text.size() && std::string_view(",[]{}:#?'\"").find(text[i]) == std::string_view::npos)
+          ++i;
+        size_t end = i;
+        while (end > item && text[end - 1] == ' ') --end;
+        emit_scalar(std::string(text.substr(item, end - item)), true, line.number,
+                    columns_.column(line, item));
+      }
+      while (i < text.size() && text[i] == ' ') ++i;
+      if (i < text.size() && text[i] == ',') {
+        ++i;
+        continue;
+      }
+      if (i < text.size() && text[i] == ']' && rest_is_blank(line, i + 1)) {
+        out_.events.push_back({SubsetEvent::Kind::kCollectionEnd, false, 0, 0, {}});
+        cursor_.advance();
+        return true;
+      }
+      break;
+    }
+    out_.events.resize(start);
+    return false;
   }
 
   // A "|" or "|-" literal block whose first line holds text; its indentation is that line's.
@@ -408,7 +466,7 @@ class DocumentReader {
     for (size_t i = after; i < header.text.size(); ++i)
       if (header.text[i] != ' ') return false;
     if (header.ends_text_without_break) return false;
-    const size_t line = header.number, column = column_of(header, at);
+    const size_t line = header.number, column = columns_.column(header, at);
     const size_t parent_indent = stack_.back().indent;
     cursor_.advance();
     if (cursor_.at_end()) return false;
@@ -440,7 +498,8 @@ class DocumentReader {
 
   void open_mapping(const Line& line, size_t at) {
     stack_.push_back({true, at, false});
-    out_.events.push_back({SubsetEvent::Kind::kMappingStart, false, line.number, column_of(line, at), {}});
+    out_.events.push_back(
+        {SubsetEvent::Kind::kMappingStart, false, line.number, columns_.column(line, at), {}});
   }
 
   bool open_sequence(size_t at, bool indentless) {
@@ -464,6 +523,7 @@ class DocumentReader {
   }
 
   LineCursor cursor_;
+  ColumnCounter columns_;
   size_t text_size_;
   size_t max_events_;
   SubsetDocument& out_;

@@ -139,6 +139,10 @@ def resources():
 
     p = write(cls, "nodes-over-budget.yaml", "a: [" + ",".join(["1"] * 4_100_000) + "]\n")
     add(cls, "resources/nodes-over-budget", ["render", "-f", p], [1], "yaml/too-many-nodes", "{case}:1:", case=p)
+    # One line of a million quoted flow items, under the node budget: grovectl's block-subset reader takes
+    # it whole, marking each item's column as it goes along the line.
+    p = write(cls, "flow-items-1m.yaml", "a: [" + ", ".join(['"x"'] * 1_000_000) + "]\n")
+    add(cls, "resources/flow-items-1m", ["render", "-f", p], [1], "input/no-gang-source", "{case}:1:1", case=p)
     p = write(cls, "brackets-200k.yaml", "[" * 200_000)
     add(cls, "resources/brackets-200k", ["render", "-f", p], [1], "yaml/too-deep", "{case}:1:", case=p)
     p = write(cls, "labels-400k.yaml", pcs(meta="  labels:\n" + "".join(f"    k{i}: v\n" for i in range(400_000))))

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "support/test_support.hpp"
 #include "yaml/block_subset.hpp"
 #include "yaml/reader.hpp"
 
@@ -186,6 +187,18 @@ c: "plain after: colon, # not a comment"
   require_subset_reads("列表:\n- 项: 值\n  下: 1\n");
 }
 
+TEST_CASE("block subset: one-line flow sequences of scalars") {
+  // As Grove's and JobSet's own samples write commands and clique names.
+  require_subset_reads(
+      "command: [\"/bin/sh\", \"-c\", \"sleep infinity\"]\ncliqueNames: [pleader, pworker]\n");
+  require_subset_reads("a: [ spaced , items ]\nb: ['it''s', \"\\u00e9\", 1, true, ~]\n");
+  require_subset_reads("- [a]\n- [a b, -1, x.y]   # comment\n- k: [1, 2]\n");
+  for (const char* text : {"a: [a, ]\n", "a: [,a]\n", "a: [a, [b]]\n", "a: [a: b]\n", "a: [a, b\n  , c]\n",
+                           "a: [a]x\n", "a: [a#b]\n", "a: [a, {b: c}]\n", "a: [- a]\n", "a: [a, 'b]\n"}) {
+    require_left_to_libyaml(text);
+  }
+}
+
 TEST_CASE("block subset: literal blocks") {
   require_subset_reads("a: |\n  line 1\n\n    indented\n  # not a comment\nb: |-\n  stripped\n\n\nc: 1\n");
   require_subset_reads("- |\n  in a sequence\n- k: |\n    in a compact mapping\n  l: x\n");
@@ -242,9 +255,11 @@ namespace {
 // Random documents from the fragments above and around them: a differential check over many shapes.
 std::string random_document(std::mt19937& rng) {
   static const std::vector<std::string> values = {
-      "1",    "-2",  "x y",  "'q'",  "\"d\\n\"", "{}",          "[]", "~",     "true", "a:b",
-      "a #c", "|\n", "|-\n", "&a 1", "*a",       "{a: 1}",      "",   "\"é\"", "ü:",   "b: c",
-      "- x",  ">\n", "'x",   "0x10", "'it''s'",  "\"\\u00e9\"", "-",  "--",    "#",    "\"\\q\""};
+      "1",       "-2",          "x y",        "'q'",     "\"d\\n\"", "{}",      "[]",     "~",
+      "true",    "a:b",         "a #c",       "|\n",     "|-\n",     "&a 1",    "*a",     "{a: 1}",
+      "",        "\"é\"",       "ü:",         "b: c",    "- x",      ">\n",     "'x",     "0x10",
+      "'it''s'", "\"\\u00e9\"", "-",          "--",      "#",        "\"\\q\"", "[a, b]", "[\"x\", 'y']",
+      "[a: b]",  "[a,]",        "[ 1 , -2 ]", "[a, [b]]"};
   static const std::vector<std::string> keys = {"a",   "b",  "'k'", "\"k k\"", "ключ",
                                                 "a b", "-x", "?",   "<<",      "a"};
   std::string out;
@@ -303,6 +318,21 @@ TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads ali
     }
   }
   CHECK(files > 50);
+}
+
+TEST_CASE("block subset: Grove's and JobSet's upstream samples are read by the subset reader, alike") {
+  REQUIRE_SHARED_OR_SKIP(shared);
+  int files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(shared / "samples")) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".yaml") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    INFO(entry.path().string());
+    require_subset_reads(text.str());
+    ++files;
+  }
+  CHECK(files > 10);
 }
 
 TEST_CASE("block subset: a large stream read in parallel slices reads alike") {
