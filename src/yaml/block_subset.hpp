@@ -1,11 +1,12 @@
 #pragma once
 // A reader for the block-style subset of YAML that `kubectl get -o yaml`, `helm template` and grovectl
 // itself write: block mappings and sequences (also a sequence at its key's indentation), plain and
-// single-line quoted scalars, `|` and `|-` literal blocks, `{}` and `[]`, comments and `---` markers.
-// It yields, for one document at a time, exactly the parse events libyaml would, with the same marks;
-// anything else (anchors, tags, flow collections with content, multi-line plain or quoted scalars,
-// tabs, other line breaks, and every syntax error) makes it step aside, and libyaml reads the document.
-// libyaml spends most of a large input's parse in its token queue; this reader walks lines instead.
+// single-line quoted scalars, one-line flow sequences of scalars, `|` and `|-` literal blocks, `{}` and
+// `[]`, comments and `---` markers. It yields, for one document at a time, exactly the parse events
+// libyaml would, with the same marks; anything else (anchors, tags, flow mappings and nested flow
+// collections, multi-line plain or quoted scalars, tabs, other line breaks, and every syntax error)
+// makes it step aside, and libyaml reads the document. libyaml spends most of a large input's parse in
+// its token queue; this reader walks lines instead.
 #include <cstddef>
 #include <cstdint>
 #include <string>

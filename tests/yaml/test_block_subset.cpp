@@ -8,12 +8,11 @@
 // Shapes: `kubectl get -o yaml` of objects on a 1.37 cluster (managedFields, finalizers, the
 // last-applied-configuration literal block, server-written nulls, status), a `kubectl get -o yaml`
 // List, `helm template` streams ("# Source:" comments, empty documents), and everything in testdata/.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -303,17 +302,27 @@ TEST_CASE("block subset: random block documents read alike") {
   CHECK(read_by_subset > 100);
 }
 
+namespace {
+
+// The YAML files under `root`, in a stable order.
+std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    const std::string ext = entry.path().extension().string();
+    if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
 TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads alike") {
-  int files = 0;
+  size_t files = 0;
   for (const char* root : {GROVECTL_SOURCE_DIR "/testdata", GROVECTL_SOURCE_DIR "/examples"}) {
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-      const std::string ext = entry.path().extension().string();
-      if (!entry.is_regular_file() || (ext != ".yaml" && ext != ".yml")) continue;
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::stringstream text;
-      text << in.rdbuf();
-      INFO(entry.path().string());
-      require_same_readers(text.str());
+    for (const auto& path : yaml_files_under(root)) {
+      INFO(path.string());
+      require_same_readers(test::read_file(path));
       ++files;
     }
   }
@@ -322,17 +331,12 @@ TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads ali
 
 TEST_CASE("block subset: Grove's and JobSet's upstream samples are read by the subset reader, alike") {
   REQUIRE_SHARED_OR_SKIP(shared);
-  int files = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(shared / "samples")) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".yaml") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    INFO(entry.path().string());
-    require_subset_reads(text.str());
-    ++files;
+  const auto files = yaml_files_under(shared / "samples");
+  for (const auto& path : files) {
+    INFO(path.string());
+    require_subset_reads(test::read_file(path));
   }
-  CHECK(files > 10);
+  CHECK(files.size() > 10);
 }
 
 TEST_CASE("block subset: a large stream read in parallel slices reads alike") {
