@@ -155,6 +155,9 @@ TEST_CASE("block subset: helm template streams, comments and empty documents") {
   require_subset_reads("# only comments\n\n   # indented\n");
   require_subset_reads("");
   require_subset_reads("  a: 1\n  b:\n    c: 2\n");  // a root mapping that is indented
+  // Text that ends without a line break (an editor's last line, `printf` in a pipeline).
+  for (const char* text : {"a: 1", "a:", "- x", "a: [1, 2]", "a: 'q'", "---", "a: 1\n---", "a: 1\n# c"})
+    require_subset_reads(text);
 }
 
 TEST_CASE("block subset: nulls, nesting and sequences at their key's indentation") {
