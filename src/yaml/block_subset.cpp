@@ -214,7 +214,7 @@ std::optional<Quoted> read_quoted(const Line& line, size_t at) {
 
 struct Key {
   std::string text;
-  bool plain = false;
+  ScalarStyle style = ScalarStyle::kQuoted;
   size_t colon = 0;  // offset of the ':' after it
 };
 
@@ -242,7 +242,7 @@ std::optional<Key> scan_key(const Line& line, size_t at) {
     size_t end = colon;
     while (end > at && text[end - 1] == ' ') --end;
     key.text = std::string(text.substr(at, end - at));
-    key.plain = true;
+    key.style = ScalarStyle::kPlain;
   }
   if (colon >= text.size() || text[colon] != ':' || colon - at > kLongestKey) return std::nullopt;
   if (colon + 1 < text.size() && text[colon + 1] != ' ') return std::nullopt;
@@ -274,7 +274,7 @@ class DocumentReader {
       out_.start_line = cursor_.line().number;
       out_.start_column = cursor_.line().indent;
     }
-    if (!read_root()) return SubsetRead::kOutsideSubset;
+    if (!read_block_node()) return SubsetRead::kOutsideSubset;
     while (true) {
       if (!skip_ignorable() || out_.events.size() > max_events_) return SubsetRead::kOutsideSubset;
       if (at_document_end()) break;
@@ -304,7 +304,7 @@ class DocumentReader {
 
   // "---" with nothing after it: libyaml gives the document an empty plain scalar (a null).
   SubsetRead empty_document() {
-    out_.events.push_back({SubsetEvent::Kind::kScalar, true, cursor_.line().number, 0, {}});
+    emit_scalar({}, ScalarStyle::kPlain, cursor_.line().number, 0);
     return finish();
   }
 
@@ -317,9 +317,14 @@ class DocumentReader {
     return cursor_.at_end() || !cursor_.line().has_tab;
   }
 
-  bool read_root() {
+  // The document's root, or a key's value that starts on the line below the key: a block sequence or
+  // mapping at the line's indentation.
+  bool read_block_node() {
     const Line& line = cursor_.line();
-    if (is_entry(line, line.indent)) return open_sequence(line.indent, false) && read_entry();
+    if (is_entry(line, line.indent)) {
+      open_sequence(line, line.indent);
+      return read_entry();
+    }
     open_mapping(line, line.indent);
     return read_key(line.indent);
   }
@@ -330,13 +335,12 @@ class DocumentReader {
       const Frame& top = stack_.back();
       if (line.indent > top.indent) {
         pending_value_ = false;
-        if (is_entry(line, line.indent)) return open_sequence(line.indent, false) && read_entry();
-        open_mapping(line, line.indent);
-        return read_key(line.indent);
+        return read_block_node();
       }
       if (line.indent == top.indent && is_entry(line, line.indent)) {
         pending_value_ = false;
-        return open_sequence(line.indent, true) && read_entry();
+        open_sequence_at_key_indent(line.indent);
+        return read_entry();
       }
       emit_pending_null();
     }
@@ -353,25 +357,28 @@ class DocumentReader {
     size_t at = line.indent + 1;
     while (at < line.text.size() && line.text[at] == ' ') ++at;
     if (at == line.text.size() || line.text[at] == '#' || is_entry(line, at)) return false;
-    if (scan_key(line, at)) {
-      open_mapping(line, at);
-      return read_key(at);
-    }
-    return read_value(at);
+    std::optional<Key> key = scan_key(line, at);
+    if (!key) return read_value(at);
+    open_mapping(line, at);
+    return read_entry_of_mapping(at, std::move(*key));
   }
 
   bool read_key(size_t at) {
+    std::optional<Key> key = scan_key(cursor_.line(), at);
+    return key && read_entry_of_mapping(at, std::move(*key));
+  }
+
+  // The key that starts at `at`, and its value on the same line or below.
+  bool read_entry_of_mapping(size_t at, Key key) {
     const Line& line = cursor_.line();
-    std::optional<Key> key = scan_key(line, at);
-    if (!key) return false;
-    emit_scalar(std::move(key->text), key->plain, line.number, columns_.column(line, at));
-    size_t value = key->colon + 1;
+    emit_scalar(std::move(key.text), key.style, line.number, columns_.column(line, at));
+    size_t value = key.colon + 1;
     while (value < line.text.size() && line.text[value] == ' ') ++value;
     if (value == line.text.size() || line.text[value] == '#') {
       // The value is on the lines below, or null: libyaml marks a null just after the ':'.
       pending_value_ = true;
       pending_line_ = line.number;
-      pending_column_ = columns_.column(line, key->colon) + 1;
+      pending_column_ = columns_.column(line, key.colon) + 1;
       cursor_.advance();
       return true;
     }
@@ -386,7 +393,7 @@ class DocumentReader {
     if (first == '\'' || first == '"') {
       std::optional<Quoted> q = read_quoted(line, at);
       if (!q || !rest_is_blank(line, q->end)) return false;
-      emit_scalar(std::move(q->text), false, line.number, columns_.column(line, at));
+      emit_scalar(std::move(q->text), ScalarStyle::kQuoted, line.number, columns_.column(line, at));
       cursor_.advance();
       return true;
     }
@@ -396,7 +403,7 @@ class DocumentReader {
     while (end > at && line.text[end - 1] == ' ') --end;
     const std::string_view value = line.text.substr(at, end - at);
     if (value.back() == ':' || value.find(": ") != std::string_view::npos) return false;
-    emit_scalar(std::string(value), true, line.number, columns_.column(line, at));
+    emit_scalar(std::string(value), ScalarStyle::kPlain, line.number, columns_.column(line, at));
     cursor_.advance();
     return true;
   }
@@ -407,8 +414,8 @@ class DocumentReader {
     if (at + 1 >= line.text.size() || line.text[at + 1] != (is_mapping ? '}' : ']')) return false;
     if (!rest_is_blank(line, at + 2)) return false;
     const auto kind = is_mapping ? SubsetEvent::Kind::kMappingStart : SubsetEvent::Kind::kSequenceStart;
-    out_.events.push_back({kind, false, line.number, columns_.column(line, at), {}});
-    out_.events.push_back({SubsetEvent::Kind::kCollectionEnd, false, 0, 0, {}});
+    emit(kind, line.number, columns_.column(line, at));
+    emit(SubsetEvent::Kind::kCollectionEnd, 0, 0);
     cursor_.advance();
     return true;
   }
@@ -420,8 +427,7 @@ class DocumentReader {
     const std::string_view text = line.text;
     if (text[at] != '[') return false;
     const size_t start = out_.events.size();
-    out_.events.push_back(
-        {SubsetEvent::Kind::kSequenceStart, false, line.number, columns_.column(line, at), {}});
+    emit(SubsetEvent::Kind::kSequenceStart, line.number, columns_.column(line, at));
     size_t i = at + 1;
     for (;;) {
       while (i < text.size() && text[i] == ' ') ++i;
@@ -430,7 +436,7 @@ class DocumentReader {
       if (text[i] == '\'' || text[i] == '"') {
         std::optional<Quoted> q = read_quoted(line, i);
         if (!q) break;
-        emit_scalar(std::move(q->text), false, line.number, columns_.column(line, item));
+        emit_scalar(std::move(q->text), ScalarStyle::kQuoted, line.number, columns_.column(line, item));
         i = q->end;
       } else {
         if (!plain_may_start(line, i)) break;
@@ -438,7 +444,7 @@ class DocumentReader {
           ++i;
         size_t end = i;
         while (end > item && text[end - 1] == ' ') --end;
-        emit_scalar(std::string(text.substr(item, end - item)), true, line.number,
+        emit_scalar(std::string(text.substr(item, end - item)), ScalarStyle::kPlain, line.number,
                     columns_.column(line, item));
       }
       while (i < text.size() && text[i] == ' ') ++i;
@@ -447,7 +453,7 @@ class DocumentReader {
         continue;
       }
       if (i < text.size() && text[i] == ']' && rest_is_blank(line, i + 1)) {
-        out_.events.push_back({SubsetEvent::Kind::kCollectionEnd, false, 0, 0, {}});
+        emit(SubsetEvent::Kind::kCollectionEnd, 0, 0);
         cursor_.advance();
         return true;
       }
@@ -492,34 +498,48 @@ class DocumentReader {
       if (row.ends_text_without_break) return false;
     }
     if (!strip) value += '\n';
-    emit_scalar(std::move(value), false, line, column);
+    emit_scalar(std::move(value), ScalarStyle::kQuoted, line, column);
     return true;
   }
 
   void open_mapping(const Line& line, size_t at) {
-    stack_.push_back({true, at, false});
-    out_.events.push_back(
-        {SubsetEvent::Kind::kMappingStart, false, line.number, columns_.column(line, at), {}});
+    stack_.push_back({.is_mapping = true, .indent = at});
+    emit(SubsetEvent::Kind::kMappingStart, line.number, columns_.column(line, at));
   }
 
-  bool open_sequence(size_t at, bool indentless) {
-    stack_.push_back({false, at, indentless});
-    out_.events.push_back({SubsetEvent::Kind::kSequenceStart, false, cursor_.line().number, at, {}});
-    return true;
+  // A sequence whose "-" at `at` is indented deeper than what holds it (indentation is spaces: the column).
+  void open_sequence(const Line& line, size_t at) {
+    stack_.push_back({.is_mapping = false, .indent = at});
+    emit(SubsetEvent::Kind::kSequenceStart, line.number, at);
+  }
+
+  // A sequence as kubectl writes a key's: its "-" at the key's own indentation.
+  void open_sequence_at_key_indent(size_t at) {
+    stack_.push_back({.is_mapping = false, .indent = at, .indentless = true});
+    emit(SubsetEvent::Kind::kSequenceStart, cursor_.line().number, at);
   }
 
   void pop() {
     stack_.pop_back();
-    out_.events.push_back({SubsetEvent::Kind::kCollectionEnd, false, 0, 0, {}});
+    emit(SubsetEvent::Kind::kCollectionEnd, 0, 0);
   }
 
-  void emit_scalar(std::string value, bool plain, size_t line, size_t column) {
-    out_.events.push_back({SubsetEvent::Kind::kScalar, plain, line, column, std::move(value)});
+  void emit(SubsetEvent::Kind kind, size_t line, size_t column) {
+    out_.events.push_back(
+        {.kind = kind, .style = ScalarStyle::kPlain, .line = line, .column = column, .value = {}});
+  }
+
+  void emit_scalar(std::string value, ScalarStyle style, size_t line, size_t column) {
+    out_.events.push_back({.kind = SubsetEvent::Kind::kScalar,
+                           .style = style,
+                           .line = line,
+                           .column = column,
+                           .value = std::move(value)});
   }
 
   void emit_pending_null() {
     pending_value_ = false;
-    emit_scalar({}, true, pending_line_, pending_column_);
+    emit_scalar({}, ScalarStyle::kPlain, pending_line_, pending_column_);
   }
 
   LineCursor cursor_;

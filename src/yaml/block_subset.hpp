@@ -15,11 +15,14 @@
 
 namespace grovectl {
 
+// How a scalar was written: without quotes (its type is resolved from its text) or quoted (a string).
+enum class ScalarStyle : uint8_t { kPlain, kQuoted };
+
 // One parse event, marked as libyaml marks its start (0-based line and column, columns in characters).
 struct SubsetEvent {
   enum class Kind : uint8_t { kScalar, kMappingStart, kSequenceStart, kCollectionEnd };
   Kind kind = Kind::kScalar;
-  bool plain = false;  // a scalar written without quotes
+  ScalarStyle style = ScalarStyle::kPlain;  // scalars
   size_t line = 0;
   size_t column = 0;
   std::string value;  // a scalar's text

@@ -511,6 +511,16 @@ struct PartResult {
   bool stopped = false;  // a syntax error or a limit ended the stream
 };
 
+// Takes a finished document from `builder`: it gets the next index of the part, and the sink gets it
+// unless it is empty.
+void hand_on(JsonBuilder& builder, std::shared_ptr<PositionTree> positions, const StreamPart& part,
+             const StreamReading& reading, PartResult& result) {
+  Json value = builder.take_result();
+  const int index = part.first_index + result.documents++;
+  if (!value.is_null())
+    reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
+}
+
 // Parses the documents of `part` in order with libyaml, handing each non-empty one to the sink.
 PartResult parse_part_with_libyaml(const StreamPart& part, const StreamReading& reading,
                                    StreamCounters& counters, Diagnostics& diags) {
@@ -539,10 +549,7 @@ PartResult parse_part_with_libyaml(const StreamPart& part, const StreamReading& 
       result.stopped = true;
       return result;
     }
-    Json value = builder.take_result();
-    const int index = part.first_index + result.documents++;
-    if (!value.is_null())
-      reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
+    hand_on(builder, std::move(positions), part, reading, result);
   }
 }
 
@@ -558,7 +565,8 @@ bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const St
     const Mark at{e.line, e.column};
     switch (e.kind) {
       case SubsetEvent::Kind::kScalar:
-        builder.on_scalar(at, e.plain ? kPlain : kQuoted, kNoAnchor, std::move(e.value));
+        builder.on_scalar(at, e.style == ScalarStyle::kPlain ? kPlain : kQuoted, kNoAnchor,
+                          std::move(e.value));
         break;
       case SubsetEvent::Kind::kMappingStart:
       case SubsetEvent::Kind::kSequenceStart:
@@ -570,10 +578,7 @@ bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const St
     }
     if (builder.failed()) return false;
   }
-  Json value = builder.take_result();
-  const int index = part.first_index + result.documents++;
-  if (!value.is_null())
-    reading.sink(SourceDocument{reading.file, index, std::move(value), std::move(positions), ""});
+  hand_on(builder, std::move(positions), part, reading, result);
   return true;
 }
 
@@ -584,11 +589,10 @@ PartResult parse_part(const StreamPart& part, const StreamReading& reading, Stre
     return parse_part_with_libyaml(part, reading, counters, diags);
   PartResult result;
   size_t offset = 0, line = part.first_line;
-  const size_t max_events =
-      std::max(reading.limits.max_nodes, reading.limits.max_nodes + 1);  // the builder reports more
   SubsetDocument doc;
   for (;;) {
-    const SubsetRead read = read_subset_document(part.text, offset, line, max_events, doc);
+    // A document beyond the node budget goes to libyaml, whose events the builder then refuses.
+    const SubsetRead read = read_subset_document(part.text, offset, line, reading.limits.max_nodes, doc);
     if (read == SubsetRead::kEndOfText) return result;
     if (read == SubsetRead::kOutsideSubset) break;
     if (!build_subset_document(doc, part, reading, counters, diags, result)) {
