@@ -28,48 +28,68 @@ struct RenderFlags {
   std::string include;
 };
 
+// The text of one object for -o yaml, json or name; pure, so that chunks format on every core.
+enum class TextFormat { kYaml, kJson, kName };
+
+TextFormat text_format(const std::string& output) {
+  if (output == "json") return TextFormat::kJson;
+  return output == "name" ? TextFormat::kName : TextFormat::kYaml;
+}
+
+// -o name: kubectl's `kind.group/name` line per object (the core group has no suffix).
+std::string name_line(const Json& o) {
+  std::string kind = o.value("kind", "");
+  for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string api_version = o.value("apiVersion", "");
+  const auto slash = api_version.find('/');
+  if (slash != std::string::npos) kind += "." + api_version.substr(0, slash);
+  std::string name;
+  if (o.contains("metadata") && o["metadata"].is_object()) name = o["metadata"].value("name", "");
+  return kind + "/" + name + "\n";
+}
+
+std::string object_text(TextFormat format, const Json& o) {
+  switch (format) {
+    case TextFormat::kJson:
+      return o.dump(2);
+    case TextFormat::kName:
+      return name_line(o);
+    case TextFormat::kYaml:
+      break;
+  }
+  std::string text;
+  append_yaml(text, o);
+  return text;
+}
+
 // The output, built object by object as text and printed only when the whole render succeeded, so errors
 // never leave partial output. It waits in a spool (a temporary file beyond 1 MiB), not in memory.
 class OutputText {
  public:
-  void append_yaml_document(const Json& o) {
-    scratch_.clear();  // reused: its capacity stays, one object's text at a time
-    if (documents_++ > 0) scratch_ += "---\n";
-    append_yaml(scratch_, o);
-    spool_.write(scratch_);
-  }
+  explicit OutputText(TextFormat format) : format_(format) {}
 
-  // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
-  void append_json_document(const Json& o) {
-    if (documents_++ == 0) {
-      first_ = o;
-      return;
+  // One object's object_text().
+  void append(std::string&& text) {
+    switch (format_) {
+      case TextFormat::kYaml:
+        if (documents_ > 0) spool_.write("---\n");
+        spool_.write(text);
+        break;
+      case TextFormat::kJson:
+        append_json_document(std::move(text));
+        break;
+      case TextFormat::kName:
+        spool_.write(text);
+        break;
     }
-    if (documents_ == 2) {
-      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n");
-      append_item(first_);
-      first_ = Json();
-    }
-    spool_.write(",\n");
-    append_item(o);
-  }
-  // -o name: kubectl's `kind.group/name` line per object (the core group has no suffix).
-  void append_name_line(const Json& o) {
     ++documents_;
-    std::string kind = o.value("kind", "");
-    for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string api_version = o.value("apiVersion", "");
-    const auto slash = api_version.find('/');
-    if (slash != std::string::npos) kind += "." + api_version.substr(0, slash);
-    std::string name;
-    if (o.contains("metadata") && o["metadata"].is_object()) name = o["metadata"].value("name", "");
-    spool_.write(kind + "/" + name + "\n");
   }
 
-  void finish_json() {
+  void finish() {
+    if (format_ != TextFormat::kJson) return;
     if (documents_ == 0)
       spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n");
-    if (documents_ == 1) spool_.write(first_.dump(2) + "\n");
+    if (documents_ == 1) spool_.write(first_ + "\n");
     if (documents_ > 1) spool_.write("\n  ]\n}\n");
   }
 
@@ -77,8 +97,22 @@ class OutputText {
   void print(std::ostream& out) { spool_.copy_to(out); }
 
  private:
-  void append_item(const Json& o) {
-    std::string text = o.dump(2);
+  // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
+  void append_json_document(std::string&& text) {
+    if (documents_ == 0) {
+      first_ = std::move(text);
+      return;
+    }
+    if (documents_ == 1) {
+      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n");
+      append_item(first_);
+      first_.clear();
+    }
+    spool_.write(",\n");
+    append_item(text);
+  }
+
+  void append_item(const std::string& text) {
     std::string out = "    ";
     out.reserve(text.size() + text.size() / 8);
     for (char c : text) {
@@ -88,10 +122,10 @@ class OutputText {
     spool_.write(out);
   }
 
+  const TextFormat format_;
   Spool spool_;
-  std::string scratch_;
   size_t documents_ = 0;
-  Json first_;
+  std::string first_;
 };
 
 // --output-dir: each object's text and what the file-name layout reads of it (kind, apiVersion,
@@ -116,10 +150,14 @@ Json identity_of(const Json& o) {
   return id;
 }
 
+bool output_within_budget(size_t objects, size_t bytes) {
+  return objects <= kMaxRenderedObjects && bytes <= kMaxRenderedBytes;
+}
+
 // The render budget counted on what is really produced (the estimate before expanding should refuse
 // first; this bounds memory whatever the estimate missed).
 bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags) {
-  if (objects <= kMaxRenderedObjects && bytes <= kMaxRenderedBytes) return true;
+  if (output_within_budget(objects, bytes)) return true;
   if (!diags.has_errors()) {
     const Json id = identity_of(o);
     const Json& name = id.contains("metadata") ? id["metadata"].value("name", Json()) : Json();
@@ -134,12 +172,12 @@ bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags
   return false;
 }
 
-// Inputs of up to 8 MiB of text are held whole (about 100 MiB as trees); a longer input is read twice and
-// rendered 128 documents at a time (cli/render_passes.hpp), at about 1.4 times the CPU.
-constexpr Chunking kChunking{.hold_bytes = size_t{8} << 20, .documents_per_chunk = 128};
+// Inputs of up to 1 MiB of text are held whole (about 12 MiB as trees); a longer input is checked and
+// rendered 128 documents at a time as it is read (cli/render_passes.hpp).
+constexpr Chunking kChunking{.hold_bytes = size_t{1} << 20, .documents_per_chunk = 128};
 
-int print_text(OutputText& text, bool json) {
-  if (json) text.finish_json();
+int print_text(OutputText& text) {
+  text.finish();
   text.print(std::cout);
   std::cout.flush();
   if (!std::cout) {
@@ -147,6 +185,23 @@ int print_text(OutputText& text, bool json) {
     return kExitFailure;
   }
   return kExitOk;
+}
+
+// The render of an input that the checks passed, its sources side by side: true when nothing was found.
+bool render_clean(const DocumentRefs& renderable, const RenderOptions& options, const TemplateSet& templates,
+                  TextFormat format, OutputText& text) {
+  RenderSession session(options, templates);
+  size_t objects = 0;
+  bool fits = true;
+  auto append = [&](std::string&& object) {
+    text.append(std::move(object));
+    fits = fits && output_within_budget(++objects, text.bytes());
+  };
+  auto object_format = [format](const Json& o) { return object_text(format, o); };
+  if (!session.render_clean_batch(renderable, object_format, append) || !fits) return false;
+  Diagnostics found;
+  session.finish(found);
+  return found.empty();
 }
 
 int run_render(const RenderFlags& flags) {
@@ -163,28 +218,28 @@ int run_render(const RenderFlags& flags) {
   TemplateSet templates = load_templates(flags.selectors, diags);
   const bool to_files = !flags.output_dir.empty();
   const bool json = flags.output == "json";
-  std::optional<OutputText> text(std::in_place);
+  const TextFormat format = text_format(flags.output);
+  std::optional<OutputText> text(std::in_place, format);
   size_t objects = 0;
-  auto write_text = [&](Json&& o, Diagnostics& found) {
-    ++objects;
-    if (json) {
-      text->append_json_document(o);
-    } else if (flags.output == "name") {
-      text->append_name_line(o);
-    } else {
-      text->append_yaml_document(o);
-    }
-    output_fits(objects, text->bytes(), o, found);
-    release_tree(o);
-  };
   std::vector<SourceDocument> docs;
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");
+    const ChunkedOutput chunked{
+        .format = [format](const Json& o) { return object_text(format, o); },
+        .append =
+            [&](std::string&& object) {
+              text->append(std::move(object));
+              return output_within_budget(++objects, text->bytes());
+            },
+        .discard =
+            [&] {
+              text.emplace(format);
+              objects = 0;
+            },
+    };
     std::optional<WholeInput> whole =
-        render_in_chunks(flags.selectors, *options, templates, kChunking, write_text);
-    if (!whole) return print_text(*text, json);
-    text.emplace();  // something was found: render the whole input again, as below
-    objects = 0;
+        render_in_chunks(flags.selectors, *options, templates, kChunking, chunked);
+    if (!whole) return print_text(*text);
     docs = std::move(whole->documents);
     diags.append(whole->load);
   } else {
@@ -195,12 +250,21 @@ int run_render(const RenderFlags& flags) {
   DocumentRefs renderable;
   if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, diags);
   OutputFiles files;
+  if (!to_files && diags.empty()) {
+    Activity rendering("rendering");
+    if (render_clean(renderable, *options, templates, format, *text)) return print_text(*text);
+    text.emplace(format);  // something was found: rendered again below, to report it
+  }
   if (!diags.has_errors()) {
     Activity rendering("rendering");
     render_documents_each(renderable, *options, templates, diags, [&](Json&& o) {
       if (diags.has_errors()) return;
-      if (!to_files) return write_text(std::move(o), diags);
       ++objects;
+      if (!to_files) {
+        text->append(object_text(format, o));
+        output_fits(objects, text->bytes(), o, diags);
+        return release_tree(o);
+      }
       files.contents.push_back(json ? o.dump(2) + "\n" : to_yaml(o));
       files.bytes += files.contents.back().size();
       files.identities.push_back(identity_of(o));
@@ -222,7 +286,7 @@ int run_render(const RenderFlags& flags) {
     }
     return kExitOk;
   }
-  return print_text(*text, json);
+  return print_text(*text);
 }
 
 }  // namespace

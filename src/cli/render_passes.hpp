@@ -1,19 +1,27 @@
 #pragma once
-// render's inputs in bounded memory. Inputs up to a few MiB of text are held whole as they are read (as
-// trees they take about 12 times their text). Beyond that a long stream of PodCliqueSets or JobSets is read
-// twice, as validate reads it (validate/stream.hpp): the first pass surveys every document; the second
-// checks and renders them a chunk at a time into the output's spool. Findings are printed in the order
-// of the checks' layers over the whole input, which chunks would interleave, so this path serves inputs
-// that draw none (a clean render, the large case); at the first finding it hands back every document,
-// read again through the same loader (standard input included), and the caller renders them whole as
-// before. Inputs with both PodCliqueSets and JobSets are handed back too: a render emits every
-// PodCliqueSet's objects before any JobSet's.
+// render's inputs in bounded memory. Inputs up to a small size are held whole as they are read (as trees
+// they take about 12 times their text). Beyond that a long stream of PodCliqueSets or JobSets is checked
+// and rendered a chunk of documents at a time while it is read, each chunk's sources side by side on
+// every core, into the output's spool.
+//
+// Findings are printed in the order of the checks' layers over the whole input, which chunks would
+// interleave, so this path serves inputs that draw none (a clean render, the large case). A chunk is
+// checked against what the input held up to its end (validate/input_verdict.hpp's survey, still growing):
+// for a clean input that is what the whole input gives, unless a document that others render with (a
+// ClusterTopologyBinding, a replica override) comes after a chunk was checked, or the first chunk holds
+// no gang source. Then, as for any finding, the single pass stops and the input is read a second time
+// with the survey of the whole input, as validate reads it (validate/stream.hpp). At a finding there it
+// hands back every document, read again through the same loader (standard input included), and the
+// caller renders them whole as before. Inputs with both PodCliqueSets and JobSets are handed back too: a
+// render emits every PodCliqueSet's objects before any JobSet's.
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "backend/templates.hpp"
 #include "cli/selectors.hpp"
+#include "render/pipeline.hpp"
 
 namespace grovectl {
 
@@ -27,10 +35,17 @@ struct WholeInput {
   Diagnostics load;  // what reading them found, as load_inputs reports it
 };
 
-// nullopt: every object went to `sink`, in the order render_documents_each gives, and nothing was found.
-// Otherwise the documents to render whole (`sink` received nothing, or what it received must be discarded).
+// Where render_in_chunks puts the objects it renders.
+struct ChunkedOutput {
+  RenderSession::ObjectFormat format;         // one object's text; called from several threads at once
+  std::function<bool(std::string&&)> append;  // false: the output outgrew its budget
+  std::function<void()> discard;              // forget everything appended so far
+};
+
+// nullopt: every object went to `output`, in the order render_documents_each gives, and nothing was
+// found. Otherwise the documents to render whole (`output` holds nothing).
 std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const RenderOptions& options,
                                            const TemplateSet& templates, const Chunking& chunking,
-                                           const std::function<void(Json&&, Diagnostics&)>& sink);
+                                           const ChunkedOutput& output);
 
 }  // namespace grovectl

@@ -27,6 +27,13 @@ bool RenderBudget::take(const ExpansionEstimate& e) {
   return true;
 }
 
+ExpansionEstimate RenderBudget::taken() const {
+  ExpansionEstimate e;
+  e.objects = kMaxRenderedObjects - objects_left_;
+  e.bytes = kMaxRenderedBytes - bytes_left_;
+  return e;
+}
+
 std::string RenderBudget::limits_text() {
   return fmt::format(
       "grovectl renders at most {} objects (pod stubs included), {} pods per source and {} per "

@@ -64,6 +64,9 @@ class RenderBudget {
  public:
   // Takes `e`; returns false (taking nothing) when it does not fit in what is left.
   bool take(const ExpansionEstimate& e);
+  // The objects and bytes taken so far, to be taken again from another budget (a source prepared on its
+  // own budget, then counted against the command's).
+  ExpansionEstimate taken() const;
   // The budgets as a user reads them, for refusals: "grovectl renders at most ... per command".
   static std::string limits_text();
 

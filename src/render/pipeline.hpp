@@ -3,6 +3,7 @@
 // validate and diff call the same stages.
 #include <functional>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "backend/mapping.hpp"
@@ -41,6 +42,16 @@ class RenderSession {
  public:
   RenderSession(const RenderOptions& options, const TemplateSet& templates);
   void render(const DocumentRefs& docs, Diagnostics& diags, const std::function<void(Json&&)>& sink);
+
+  // The text of one object; called from several threads at once.
+  using ObjectFormat = std::function<std::string(const Json&)>;
+  // render() for documents that are expected to find nothing (inputs that the checks passed): each gang
+  // source goes through the stages on a thread of its own, with every other document of `docs` that
+  // serves it, and its objects are formatted there; `sink` gets the texts in render()'s order. False when
+  // anything was found (an error or a warning, or sources beyond the budget): the session is then spent,
+  // and the caller discards what `sink` received and renders the input with render() to report it.
+  bool render_clean_batch(const DocumentRefs& docs, const ObjectFormat& format,
+                          const std::function<void(std::string&&)>& sink);
   void finish(Diagnostics& diags);
 
  private:

@@ -610,7 +610,7 @@ PartResult parse_part(const StreamPart& part, const StreamReading& reading, Stre
 }
 
 // A batch of slices is parsed at once and handed over in order, so memory holds one batch's documents.
-constexpr size_t kBatchBytes = size_t{1} << 20;
+constexpr size_t kBatchBytes = size_t{256} << 10;
 
 struct ParsedSlice {
   std::vector<SourceDocument> documents;

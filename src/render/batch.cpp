@@ -1,0 +1,127 @@
+// RenderSession::render_clean_batch: the sources of a chunk side by side, one thread per core.
+#include "core/json_release.hpp"
+#include "core/parallel.hpp"
+#include "render/pipeline.hpp"
+#include "render/stages.hpp"
+
+namespace grovectl {
+namespace {
+
+// The estimated output text that one wave of a batch may hold before it is handed on in order: the batch
+// keeps the memory of a streamed render however large its sources are.
+constexpr long double kWaveBytes = 4 << 20;
+
+// One source after parse and prepare, with the frontends it points into (a PodCliqueSet reads the
+// context that its frontend holds).
+struct PreparedSource {
+  stages::Frontends frontends;
+  std::unique_ptr<Source> source;
+  std::optional<Backend> backend;  // nullopt: not rendered (diags says why)
+  RenderBudget budget;             // its own: what its expansion takes, taken again from the session's
+  Diagnostics diags;
+};
+
+struct RenderedSource {
+  std::vector<std::string> texts;
+  stages::EmittedCounts emitted;
+  Diagnostics diags;
+};
+
+PreparedSource parse_and_prepare(const SourceDocument& doc, const DocumentRefs& context,
+                                 const RenderOptions& options) {
+  PreparedSource p;
+  p.frontends = make_frontends();
+  DocumentRefs inputs{&doc};
+  inputs.insert(inputs.end(), context.begin(), context.end());
+  auto sources = stages::parse_sources(inputs, p.frontends, p.diags);
+  if (sources.size() != 1) return p;  // a finding, in diags
+  p.source = std::move(sources.front());
+  p.backend = stages::prepare(*p.source, options, p.budget, p.diags);
+  return p;
+}
+
+RenderedSource expand_and_emit(const PreparedSource& p, const MappingContext& ctx,
+                               const RenderSession::ObjectFormat& format) {
+  RenderedSource r;
+  const Mapping* mapping = stages::scheduler_mapping(*p.source, *p.backend, ctx.options, r.diags);
+  const std::vector<Gang> gangs = p.source->expand(ctx.options, *p.backend, r.diags);
+  stages::check_capabilities(*p.source, gangs, mapping, ctx, r.diags);
+  if (!r.diags.empty()) return r;
+  auto keep_text = [&](Json&& o) {
+    r.texts.push_back(format(o));
+    release_tree(o);
+  };
+  stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep_text, r.emitted);
+  return r;
+}
+
+// Every document prepared without a finding.
+bool prepared_cleanly(const std::vector<PreparedSource>& prepared) {
+  for (const auto& p : prepared) {
+    if (!p.diags.empty() || !p.backend) return false;
+  }
+  return true;
+}
+
+// The gang sources of `docs` in the order render() takes them (every PodCliqueSet, then every JobSet,
+// each kind in input order), and the documents that serve them (bindings, replica overrides).
+struct BatchInputs {
+  DocumentRefs sources;
+  DocumentRefs context;
+};
+
+BatchInputs sort_inputs(const DocumentRefs& docs) {
+  BatchInputs in;
+  DocumentRefs jobsets;
+  Diagnostics unused;  // the caller's checks reported what classifying finds
+  for (const ClassifiedDocument& c : classify_documents(docs, KindSelection{}, unused)) {
+    if (c.kind == InputKind::kPodCliqueSet) {
+      in.sources.push_back(c.doc);
+    } else if (c.kind == InputKind::kJobSet) {
+      jobsets.push_back(c.doc);
+    } else {
+      in.context.push_back(c.doc);
+    }
+  }
+  in.sources.insert(in.sources.end(), jobsets.begin(), jobsets.end());
+  return in;
+}
+
+// Where the wave that starts at `first` ends.
+size_t wave_end(const std::vector<PreparedSource>& prepared, size_t first) {
+  long double bytes = 0;
+  size_t end = first;
+  while (end < prepared.size() && (end == first || bytes + prepared[end].budget.taken().bytes <= kWaveBytes))
+    bytes += prepared[end++].budget.taken().bytes;
+  return end;
+}
+
+}  // namespace
+
+bool RenderSession::render_clean_batch(const DocumentRefs& docs, const ObjectFormat& format,
+                                       const std::function<void(std::string&&)>& sink) {
+  const auto [sources, context] = sort_inputs(docs);
+  std::vector<PreparedSource> prepared(sources.size());
+  for_each_index_parallel(sources.size(),
+                          [&](size_t i) { prepared[i] = parse_and_prepare(*sources[i], context, options_); });
+  if (!prepared_cleanly(prepared)) return false;
+  for (const auto& p : prepared) {
+    if (!budget_.take(p.budget.taken())) return false;
+  }
+  const MappingContext ctx{options_, templates_};
+  for (size_t first = 0; first < prepared.size();) {
+    const size_t end = wave_end(prepared, first);
+    std::vector<RenderedSource> rendered(end - first);
+    for_each_index_parallel(
+        rendered.size(), [&](size_t i) { rendered[i] = expand_and_emit(prepared[first + i], ctx, format); });
+    for (auto& r : rendered) {
+      if (!r.diags.empty()) return false;
+      for (const auto& [kind, count] : r.emitted) emitted_[kind] += count;
+      for (auto& text : r.texts) sink(std::move(text));
+    }
+    first = end;
+  }
+  return true;
+}
+
+}  // namespace grovectl
