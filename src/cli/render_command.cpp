@@ -197,8 +197,8 @@ bool render_clean(const DocumentRefs& renderable, const RenderOptions& options, 
     text.append(std::move(object));
     fits = fits && output_within_budget(++objects, text.bytes());
   };
-  auto object_format = [format](const Json& o) { return object_text(format, o); };
-  if (!session.render_clean_batch(renderable, object_format, append) || !fits) return false;
+  TextBatchOutput texts([format](const Json& o) { return object_text(format, o); }, append);
+  if (!session.render_clean_batch(renderable, texts.output()) || !fits) return false;
   Diagnostics found;
   session.finish(found);
   return found.empty();

@@ -77,8 +77,9 @@ class ChunkRenderer {
     auto append = [&](std::string&& text) {
       if (fits) fits = output_.append(std::move(text));
     };
+    TextBatchOutput texts(output_.format, append);
     const bool rendered = found_.empty() && !kinds_.both() &&
-                          session_.render_clean_batch(inputs_to_render(verdict), output_.format, append);
+                          session_.render_clean_batch(inputs_to_render(verdict), texts.output());
     clean_ = rendered && fits;
     first_ordinal_ += chunk_.size();
     chunk_.clear();

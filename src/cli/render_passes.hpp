@@ -37,7 +37,7 @@ struct WholeInput {
 
 // Where render_in_chunks puts the objects it renders.
 struct ChunkedOutput {
-  RenderSession::ObjectFormat format;         // one object's text; called from several threads at once
+  ObjectFormat format;                        // one object's text; called from several threads at once
   std::function<bool(std::string&&)> append;  // false: the output outgrew its budget
   std::function<void()> discard;              // forget everything appended so far
 };

@@ -12,6 +12,11 @@ void RenderedIndex::add(const Json& rendered, const ObjectKey& match) {
   anchors.add_rendered(rendered, match);
 }
 
+void RenderedIndex::add(RenderedIndex&& other) {
+  kinds.merge(other.kinds);
+  anchors.add(std::move(other.anchors));
+}
+
 void LiveSelection::add(SourceDocument&& doc, Diagnostics& diags) {
   ObjectKey key = match_key(doc.value);  // the group and kind as written, a pod's name by its identity
   if (!rendered_.kinds.count({key.group, key.kind})) {

@@ -27,6 +27,7 @@ struct RenderedIndex {
   std::set<std::pair<std::string, std::string>> kinds;  // group and kind of every rendered object
   ScopeAnchors anchors;
   void add(const Json& rendered, const ObjectKey& match);  // match: its match_key
+  void add(RenderedIndex&& other);  // what `other` indexes, as if it had been added here
 };
 
 // The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of

@@ -94,6 +94,17 @@ void ScopeAnchors::add_sources(const std::vector<SourceRef>& sources) {
   }
 }
 
+void ScopeAnchors::add(ScopeAnchors&& other) {
+  a_.namespaces.merge(other.a_.namespaces);
+  a_.keys.merge(other.a_.keys);
+  a_.owners.merge(other.a_.owners);
+  a_.part_of.merge(other.a_.part_of);
+  a_.jobsets.merge(other.a_.jobsets);
+  a_.gangs.merge(other.a_.gangs);
+  a_.workloads.merge(other.a_.workloads);
+  a_.composites.merge(other.a_.composites);
+}
+
 bool ScopeAnchors::belongs(const Json& live, const ObjectKey& match) const {
   const std::string& ns = match.ns;
   return a_.keys.count(match) || (a_.namespaces.count(ns) && (labelled(live, ns, a_) || owned(live, ns, a_) ||

@@ -34,6 +34,7 @@ class ScopeAnchors {
   void add_rendered(const Json& object, const ObjectKey& match);
   void add_sources(const std::vector<SourceRef>& sources);
   bool belongs(const Json& live, const ObjectKey& match) const;  // as split_by_scope says
+  void add(ScopeAnchors&& other);  // what `other` was given, as if it had been given here
 
   using NameSet = std::set<std::pair<std::string, std::string>>;  // (namespace, name)
   struct Anchors {

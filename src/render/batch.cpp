@@ -22,7 +22,6 @@ struct PreparedSource {
 };
 
 struct RenderedSource {
-  std::vector<std::string> texts;
   stages::EmittedCounts emitted;
   Diagnostics diags;
 };
@@ -41,17 +40,12 @@ PreparedSource parse_and_prepare(const SourceDocument& doc, const DocumentRefs& 
 }
 
 RenderedSource expand_and_emit(const PreparedSource& p, const MappingContext& ctx,
-                               const RenderSession::ObjectFormat& format) {
+                               const stages::ObjectSink& keep) {
   RenderedSource r;
   const Mapping* mapping = stages::scheduler_mapping(*p.source, *p.backend, ctx.options, r.diags);
   const std::vector<Gang> gangs = p.source->expand(ctx.options, *p.backend, r.diags);
   stages::check_capabilities(*p.source, gangs, mapping, ctx, r.diags);
-  if (!r.diags.empty()) return r;
-  auto keep_text = [&](Json&& o) {
-    r.texts.push_back(format(o));
-    release_tree(o);
-  };
-  stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep_text, r.emitted);
+  if (r.diags.empty()) stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep, r.emitted);
   return r;
 }
 
@@ -98,8 +92,7 @@ size_t wave_end(const std::vector<PreparedSource>& prepared, size_t first) {
 
 }  // namespace
 
-bool RenderSession::render_clean_batch(const DocumentRefs& docs, const ObjectFormat& format,
-                                       const std::function<void(std::string&&)>& sink) {
+bool RenderSession::render_clean_batch(const DocumentRefs& docs, const BatchOutput& output) {
   const auto [sources, context] = sort_inputs(docs);
   std::vector<PreparedSource> prepared(sources.size());
   for_each_index_parallel(sources.size(),
@@ -112,16 +105,36 @@ bool RenderSession::render_clean_batch(const DocumentRefs& docs, const ObjectFor
   for (size_t first = 0; first < prepared.size();) {
     const size_t end = wave_end(prepared, first);
     std::vector<RenderedSource> rendered(end - first);
-    for_each_index_parallel(
-        rendered.size(), [&](size_t i) { rendered[i] = expand_and_emit(prepared[first + i], ctx, format); });
-    for (auto& r : rendered) {
-      if (!r.diags.empty()) return false;
-      for (const auto& [kind, count] : r.emitted) emitted_[kind] += count;
-      for (auto& text : r.texts) sink(std::move(text));
+    output.begin_wave(rendered.size());
+    for_each_index_parallel(rendered.size(), [&](size_t slot) {
+      auto keep = [&](Json&& o) { output.keep(slot, std::move(o)); };
+      rendered[slot] = expand_and_emit(prepared[first + slot], ctx, keep);
+    });
+    for (size_t slot = 0; slot < rendered.size(); ++slot) {
+      if (!rendered[slot].diags.empty()) return false;
+      for (const auto& [kind, count] : rendered[slot].emitted) emitted_[kind] += count;
+      output.hand_on(slot);
     }
     first = end;
   }
   return true;
+}
+
+TextBatchOutput::TextBatchOutput(ObjectFormat format, std::function<void(std::string&&)> sink)
+    : format_(std::move(format)), sink_(std::move(sink)) {}
+
+BatchOutput TextBatchOutput::output() {
+  return BatchOutput{.begin_wave = [this](size_t sources) { slots_.assign(sources, {}); },
+                     .keep =
+                         [this](size_t slot, Json&& o) {
+                           slots_[slot].push_back(format_(o));
+                           release_tree(o);
+                         },
+                     .hand_on =
+                         [this](size_t slot) {
+                           for (auto& text : slots_[slot]) sink_(std::move(text));
+                           std::vector<std::string>().swap(slots_[slot]);
+                         }};
 }
 
 }  // namespace grovectl

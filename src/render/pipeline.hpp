@@ -35,6 +35,32 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
                            const TemplateSet& templates, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink);
 
+// What RenderSession::render_clean_batch does with the objects it renders. Its sources render in waves: for
+// each wave, `begin_wave` gets the number of its sources (on the calling thread), `keep` each object of the
+// wave's source `slot` in order (on the thread that renders that source), and `hand_on` each slot in
+// render()'s order (on the calling thread) once the whole wave is rendered.
+struct BatchOutput {
+  std::function<void(size_t sources)> begin_wave;
+  std::function<void(size_t slot, Json&& object)> keep;
+  std::function<void(size_t slot)> hand_on;
+};
+
+// The text of one object; called from several threads at once.
+using ObjectFormat = std::function<std::string(const Json&)>;
+
+// A BatchOutput of text: each object formatted where it is rendered, the texts handed to `sink` in order.
+class TextBatchOutput {
+ public:
+  TextBatchOutput(ObjectFormat format, std::function<void(std::string&&)> sink);
+  TextBatchOutput(const TextBatchOutput&) = delete;  // output() points into it
+  BatchOutput output();
+
+ private:
+  const ObjectFormat format_;
+  const std::function<void(std::string&&)> sink_;
+  std::vector<std::vector<std::string>> slots_;
+};
+
 // render_documents_each for an input given a part at a time (render's chunks of a long stream): one budget
 // for all parts, and the --include kinds no part produced said by finish(). Each part carries the
 // ClusterTopologyBindings and replica overrides its sources read.
@@ -43,15 +69,12 @@ class RenderSession {
   RenderSession(const RenderOptions& options, const TemplateSet& templates);
   void render(const DocumentRefs& docs, Diagnostics& diags, const std::function<void(Json&&)>& sink);
 
-  // The text of one object; called from several threads at once.
-  using ObjectFormat = std::function<std::string(const Json&)>;
   // render() for documents that are expected to find nothing (inputs that the checks passed): each gang
   // source goes through the stages on a thread of its own, with every other document of `docs` that
-  // serves it, and its objects are formatted there; `sink` gets the texts in render()'s order. False when
-  // anything was found (an error or a warning, or sources beyond the budget): the session is then spent,
-  // and the caller discards what `sink` received and renders the input with render() to report it.
-  bool render_clean_batch(const DocumentRefs& docs, const ObjectFormat& format,
-                          const std::function<void(std::string&&)>& sink);
+  // serves it, and its objects go to `output` in render()'s order (BatchOutput). False when anything was
+  // found (an error or a warning, or sources beyond the budget): the session is then spent, and the caller
+  // discards what `output` received and renders the input with render() to report it.
+  bool render_clean_batch(const DocumentRefs& docs, const BatchOutput& output);
   void finish(Diagnostics& diags);
 
  private:

@@ -47,8 +47,9 @@ Renders render_both_ways(const std::vector<SourceDocument>& docs, const Selector
                         [&](Json&& o) { r.sequential.push_back(o.dump()); });
   r.sequential_found = !found.empty();
   RenderSession session(*options, templates);
-  r.batch_clean = session.render_clean_batch(
-      renderable, [](const Json& o) { return o.dump(); }, [&](std::string&& t) { r.batch.push_back(t); });
+  TextBatchOutput texts([](const Json& o) { return o.dump(); },
+                        [&](std::string&& t) { r.batch.push_back(t); });
+  r.batch_clean = session.render_clean_batch(renderable, texts.output());
   if (r.batch_clean) {
     Diagnostics finish;
     session.finish(finish);
