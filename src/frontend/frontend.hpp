@@ -19,8 +19,8 @@
 
 namespace grovectl {
 
-// The schedulerName one pod template asks for ("" where unset), and where that field is or would be (its
-// key, and its full field path), so that a finding about it points there.
+// The schedulerName one pod template asks for ("" where unset), and where that field is (its key, and its
+// full field path), so that a finding about it points there.
 struct AskedScheduler {
   std::string name;
   Location where;
@@ -31,6 +31,14 @@ struct AskedScheduler {
 struct SchedulerNames {
   std::vector<AskedScheduler> templates;
 };
+
+// The template whose schedulerName is at `pointer` of `doc`. Only a name is ever reported, so a template
+// without one is not located (locating is most of the cost of this, for every source rendered).
+inline AskedScheduler asked_scheduler(std::string name, const SourceDocument& doc,
+                                      const std::string& pointer) {
+  if (name.empty()) return {};
+  return {std::move(name), doc.locate(pointer), pointer_to_field_path(pointer)};
+}
 
 // One PodCliqueSet or JobSet, typed and located, on its way to gangs.
 class Source {

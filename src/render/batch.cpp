@@ -106,10 +106,20 @@ bool RenderSession::render_clean_batch(const DocumentRefs& docs, const BatchOutp
     const size_t end = wave_end(prepared, first);
     std::vector<RenderedSource> rendered(end - first);
     output.begin_wave(rendered.size());
-    for_each_index_parallel(rendered.size(), [&](size_t slot) {
-      auto keep = [&](Json&& o) { output.keep(slot, std::move(o)); };
-      rendered[slot] = expand_and_emit(prepared[first + slot], ctx, keep);
-    });
+    if (rendered.size() == 1) {
+      // A source beyond a wave's bytes alone (pods by the hundred thousand): each object is handed on as it
+      // comes, on this thread, as render() streams it.
+      auto keep_and_hand_on = [&](Json&& o) {
+        output.keep(0, std::move(o));
+        output.hand_on(0);
+      };
+      rendered[0] = expand_and_emit(prepared[first], ctx, keep_and_hand_on);
+    } else {
+      for_each_index_parallel(rendered.size(), [&](size_t slot) {
+        auto keep = [&](Json&& o) { output.keep(slot, std::move(o)); };
+        rendered[slot] = expand_and_emit(prepared[first + slot], ctx, keep);
+      });
+    }
     for (size_t slot = 0; slot < rendered.size(); ++slot) {
       if (!rendered[slot].diags.empty()) return false;
       for (const auto& [kind, count] : rendered[slot].emitted) emitted_[kind] += count;

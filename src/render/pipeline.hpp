@@ -38,7 +38,9 @@ void render_documents_each(const DocumentRefs& docs, const RenderOptions& option
 // What RenderSession::render_clean_batch does with the objects it renders. Its sources render in waves: for
 // each wave, `begin_wave` gets the number of its sources (on the calling thread), `keep` each object of the
 // wave's source `slot` in order (on the thread that renders that source), and `hand_on` each slot in
-// render()'s order (on the calling thread) once the whole wave is rendered.
+// render()'s order (on the calling thread) once the whole wave is rendered. A wave of one source renders
+// on the calling thread, and `hand_on` follows each object (so a large source streams); hand_on hands on
+// what was kept since it last ran.
 struct BatchOutput {
   std::function<void(size_t sources)> begin_wave;
   std::function<void(size_t slot, Json&& object)> keep;

@@ -33,7 +33,7 @@ SchedulerNames JobSetSource::scheduler_names() const {
   SchedulerNames asked;
   for (const auto& rj : js_.replicated_jobs) {
     const std::string pointer = rj.pod_template_pointer() + "/spec/schedulerName";
-    asked.templates.push_back({rj.scheduler_name, input_.locate(pointer), pointer_to_field_path(pointer)});
+    asked.templates.push_back(asked_scheduler(rj.scheduler_name, input_, pointer));
   }
   return asked;
 }

@@ -52,7 +52,7 @@ class PcsSource final : public Source {
     SchedulerNames asked;
     for (const auto& c : pcs_.cliques) {
       const std::string pointer = c.pointer + "/spec/podSpec/schedulerName";
-      asked.templates.push_back({c.scheduler_name, locate(pointer), pointer_to_field_path(pointer)});
+      asked.templates.push_back(asked_scheduler(c.scheduler_name, *pcs_.doc, pointer));
     }
     return asked;
   }
