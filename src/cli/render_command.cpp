@@ -1,18 +1,17 @@
 // grovectl render: inputs -> gang objects as YAML, JSON or one file per object.
 #include <fmt/format.h>
 
-#include <cctype>
 #include <iostream>
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/render_output.hpp"
 #include "cli/render_passes.hpp"
 #include "cli/selectors.hpp"
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
 #include "core/json_release.hpp"
 #include "core/out_of_memory.hpp"
-#include "core/spool.hpp"
 #include "core/text_excerpt.hpp"
 #include "output/object_files.hpp"
 #include "render/pipeline.hpp"
@@ -26,106 +25,6 @@ struct RenderFlags {
   std::string output = "yaml";
   std::string output_dir;
   std::string include;
-};
-
-// The text of one object for -o yaml, json or name; pure, so that chunks format on every core.
-enum class TextFormat { kYaml, kJson, kName };
-
-TextFormat text_format(const std::string& output) {
-  if (output == "json") return TextFormat::kJson;
-  return output == "name" ? TextFormat::kName : TextFormat::kYaml;
-}
-
-// -o name: kubectl's `kind.group/name` line per object (the core group has no suffix).
-std::string name_line(const Json& o) {
-  std::string kind = o.value("kind", "");
-  for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const std::string api_version = o.value("apiVersion", "");
-  const auto slash = api_version.find('/');
-  if (slash != std::string::npos) kind += "." + api_version.substr(0, slash);
-  std::string name;
-  if (o.contains("metadata") && o["metadata"].is_object()) name = o["metadata"].value("name", "");
-  return kind + "/" + name + "\n";
-}
-
-std::string object_text(TextFormat format, const Json& o) {
-  switch (format) {
-    case TextFormat::kJson:
-      return o.dump(2);
-    case TextFormat::kName:
-      return name_line(o);
-    case TextFormat::kYaml:
-      break;
-  }
-  std::string text;
-  append_yaml(text, o);
-  return text;
-}
-
-// The output, built object by object as text and printed only when the whole render succeeded, so errors
-// never leave partial output. It waits in a spool (a temporary file beyond 1 MiB), not in memory.
-class OutputText {
- public:
-  explicit OutputText(TextFormat format) : format_(format) {}
-
-  // One object's object_text().
-  void append(std::string&& text) {
-    switch (format_) {
-      case TextFormat::kYaml:
-        if (documents_ > 0) spool_.write("---\n");
-        spool_.write(text);
-        break;
-      case TextFormat::kJson:
-        append_json_document(std::move(text));
-        break;
-      case TextFormat::kName:
-        spool_.write(text);
-        break;
-    }
-    ++documents_;
-  }
-
-  void finish() {
-    if (format_ != TextFormat::kJson) return;
-    if (documents_ == 0)
-      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": []\n}\n");
-    if (documents_ == 1) spool_.write(first_ + "\n");
-    if (documents_ > 1) spool_.write("\n  ]\n}\n");
-  }
-
-  size_t bytes() const { return spool_.size(); }
-  void print(std::ostream& out) { spool_.copy_to(out); }
-
- private:
-  // -o json: one object as is, several as a kind: List (to_json_text's form, written item by item).
-  void append_json_document(std::string&& text) {
-    if (documents_ == 0) {
-      first_ = std::move(text);
-      return;
-    }
-    if (documents_ == 1) {
-      spool_.write("{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"List\",\n  \"items\": [\n");
-      append_item(first_);
-      first_.clear();
-    }
-    spool_.write(",\n");
-    append_item(text);
-  }
-
-  void append_item(const std::string& text) {
-    std::string out = "    ";
-    out.reserve(text.size() + text.size() / 8);
-    for (char c : text) {
-      out += c;
-      if (c == '\n') out += "    ";
-    }
-    spool_.write(out);
-  }
-
-  const TextFormat format_;
-  Spool spool_;
-  size_t documents_ = 0;
-  std::string first_;
 };
 
 // --output-dir: each object's text and what the file-name layout reads of it (kind, apiVersion,
@@ -187,6 +86,23 @@ int print_text(OutputText& text) {
   return kExitOk;
 }
 
+// render_in_chunks's output: `text`, and the objects it holds (counted against the render budget).
+ChunkedOutput chunked_output(TextFormat format, std::optional<OutputText>& text, size_t& objects) {
+  return ChunkedOutput{
+      .format = [format](const Json& o) { return object_text(format, o); },
+      .append =
+          [&text, &objects](std::string&& object) {
+            text->append(std::move(object));
+            return output_within_budget(++objects, text->bytes());
+          },
+      .discard =
+          [format, &text, &objects] {
+            text.emplace(format);
+            objects = 0;
+          },
+  };
+}
+
 // The render of an input that the checks passed, its sources side by side: true when nothing was found.
 bool render_clean(const DocumentRefs& renderable, const RenderOptions& options, const TemplateSet& templates,
                   TextFormat format, OutputText& text) {
@@ -224,21 +140,8 @@ int run_render(const RenderFlags& flags) {
   std::vector<SourceDocument> docs;
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");
-    const ChunkedOutput chunked{
-        .format = [format](const Json& o) { return object_text(format, o); },
-        .append =
-            [&](std::string&& object) {
-              text->append(std::move(object));
-              return output_within_budget(++objects, text->bytes());
-            },
-        .discard =
-            [&] {
-              text.emplace(format);
-              objects = 0;
-            },
-    };
-    std::optional<WholeInput> whole =
-        render_in_chunks(flags.selectors, *options, templates, kChunking, chunked);
+    std::optional<WholeInput> whole = render_in_chunks(flags.selectors, *options, templates, kChunking,
+                                                       chunked_output(format, text, objects));
     if (!whole) return print_text(*text);
     docs = std::move(whole->documents);
     diags.append(whole->load);

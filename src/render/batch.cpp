@@ -1,4 +1,5 @@
-// RenderSession::render_clean_batch: the sources of a chunk side by side, one thread per core.
+// RenderSession::render_clean_batch: the sources of an input (or of a chunk of one) side by side, one thread
+// per core.
 #include "core/json_release.hpp"
 #include "core/parallel.hpp"
 #include "render/pipeline.hpp"
@@ -33,7 +34,7 @@ PreparedSource parse_and_prepare(const SourceDocument& doc, const DocumentRefs& 
   DocumentRefs inputs{&doc};
   inputs.insert(inputs.end(), context.begin(), context.end());
   auto sources = stages::parse_sources(inputs, p.frontends, p.diags);
-  if (sources.size() != 1) return p;  // a finding, in diags
+  if (sources.size() != 1) return p;  // not read as one gang source: render() says why
   p.source = std::move(sources.front());
   p.backend = stages::prepare(*p.source, options, p.budget, p.diags);
   return p;
@@ -90,13 +91,36 @@ size_t wave_end(const std::vector<PreparedSource>& prepared, size_t first) {
   return end;
 }
 
+// The sources prepared[first, end), each on a thread of its own. A source that fills a wave alone (pods by
+// the hundred thousand) renders on this thread instead, each object handed on as it comes, as render()
+// streams it.
+std::vector<RenderedSource> render_wave(const std::vector<PreparedSource>& prepared, size_t first, size_t end,
+                                        const MappingContext& ctx, const BatchOutput& output) {
+  std::vector<RenderedSource> rendered(end - first);
+  output.begin_wave(rendered.size());
+  if (rendered.size() == 1) {
+    auto keep_and_hand_on = [&](Json&& o) {
+      output.keep(0, std::move(o));
+      output.hand_on(0);
+    };
+    rendered[0] = expand_and_emit(prepared[first], ctx, keep_and_hand_on);
+    return rendered;
+  }
+  for_each_index_parallel(rendered.size(), [&](size_t slot) {
+    auto keep = [&](Json&& o) { output.keep(slot, std::move(o)); };
+    rendered[slot] = expand_and_emit(prepared[first + slot], ctx, keep);
+  });
+  return rendered;
+}
+
 }  // namespace
 
 bool RenderSession::render_clean_batch(const DocumentRefs& docs, const BatchOutput& output) {
-  const auto [sources, context] = sort_inputs(docs);
-  std::vector<PreparedSource> prepared(sources.size());
-  for_each_index_parallel(sources.size(),
-                          [&](size_t i) { prepared[i] = parse_and_prepare(*sources[i], context, options_); });
+  const BatchInputs in = sort_inputs(docs);
+  std::vector<PreparedSource> prepared(in.sources.size());
+  for_each_index_parallel(prepared.size(), [&](size_t i) {
+    prepared[i] = parse_and_prepare(*in.sources[i], in.context, options_);
+  });
   if (!prepared_cleanly(prepared)) return false;
   for (const auto& p : prepared) {
     if (!budget_.take(p.budget.taken())) return false;
@@ -104,22 +128,7 @@ bool RenderSession::render_clean_batch(const DocumentRefs& docs, const BatchOutp
   const MappingContext ctx{options_, templates_};
   for (size_t first = 0; first < prepared.size();) {
     const size_t end = wave_end(prepared, first);
-    std::vector<RenderedSource> rendered(end - first);
-    output.begin_wave(rendered.size());
-    if (rendered.size() == 1) {
-      // A source beyond a wave's bytes alone (pods by the hundred thousand): each object is handed on as it
-      // comes, on this thread, as render() streams it.
-      auto keep_and_hand_on = [&](Json&& o) {
-        output.keep(0, std::move(o));
-        output.hand_on(0);
-      };
-      rendered[0] = expand_and_emit(prepared[first], ctx, keep_and_hand_on);
-    } else {
-      for_each_index_parallel(rendered.size(), [&](size_t slot) {
-        auto keep = [&](Json&& o) { output.keep(slot, std::move(o)); };
-        rendered[slot] = expand_and_emit(prepared[first + slot], ctx, keep);
-      });
-    }
+    const std::vector<RenderedSource> rendered = render_wave(prepared, first, end, ctx, output);
     for (size_t slot = 0; slot < rendered.size(); ++slot) {
       if (!rendered[slot].diags.empty()) return false;
       for (const auto& [kind, count] : rendered[slot].emitted) emitted_[kind] += count;
