@@ -86,9 +86,9 @@ int print_text(OutputText& text) {
   return kExitOk;
 }
 
-// render_in_chunks's output: `text`, and the objects it holds (counted against the render budget).
-ChunkedOutput chunked_output(TextFormat format, std::optional<OutputText>& text, size_t& objects) {
-  return ChunkedOutput{
+// render's TextOutput: `text`, and the objects it holds (counted against the render budget).
+TextOutput text_output(TextFormat format, std::optional<OutputText>& text, size_t& objects) {
+  return TextOutput{
       .format = [format](const Json& o) { return object_text(format, o); },
       .append =
           [&text, &objects](std::string&& object) {
@@ -105,16 +105,9 @@ ChunkedOutput chunked_output(TextFormat format, std::optional<OutputText>& text,
 
 // The render of an input that the checks passed, its sources side by side: true when nothing was found.
 bool render_clean(const DocumentRefs& renderable, const RenderOptions& options, const TemplateSet& templates,
-                  TextFormat format, OutputText& text) {
+                  const TextOutput& output) {
   RenderSession session(options, templates);
-  size_t objects = 0;
-  bool fits = true;
-  auto append = [&](std::string&& object) {
-    text.append(std::move(object));
-    fits = fits && output_within_budget(++objects, text.bytes());
-  };
-  TextBatchOutput texts([format](const Json& o) { return object_text(format, o); }, append);
-  if (!session.render_clean_batch(renderable, texts.output()) || !fits) return false;
+  if (!render_side_by_side(session, renderable, output)) return false;
   Diagnostics found;
   session.finish(found);
   return found.empty();
@@ -137,11 +130,12 @@ int run_render(const RenderFlags& flags) {
   const TextFormat format = text_format(flags.output);
   std::optional<OutputText> text(std::in_place, format);
   size_t objects = 0;
+  const TextOutput output = text_output(format, text, objects);
   std::vector<SourceDocument> docs;
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");
-    std::optional<WholeInput> whole = render_in_chunks(flags.selectors, *options, templates, kChunking,
-                                                       chunked_output(format, text, objects));
+    std::optional<WholeInput> whole =
+        render_in_chunks(flags.selectors, *options, templates, kChunking, output);
     if (!whole) return print_text(*text);
     docs = std::move(whole->documents);
     diags.append(whole->load);
@@ -155,8 +149,8 @@ int run_render(const RenderFlags& flags) {
   OutputFiles files;
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");
-    if (render_clean(renderable, *options, templates, format, *text)) return print_text(*text);
-    text.emplace(format);  // something was found: rendered again below, to report it
+    if (render_clean(renderable, *options, templates, output)) return print_text(*text);
+    output.discard();  // something was found: rendered again below, to report it
   }
   if (!diags.has_errors()) {
     Activity rendering("rendering");

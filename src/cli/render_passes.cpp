@@ -37,7 +37,7 @@ DocumentRefs inputs_to_render(const InputVerdict& verdict) {
 class ChunkRenderer {
  public:
   ChunkRenderer(const InputSurvey& survey, const RenderOptions& options, const InputCheckSettings& settings,
-                const TemplateSet& templates, size_t documents_per_chunk, const ChunkedOutput& output)
+                const TemplateSet& templates, size_t documents_per_chunk, const TextOutput& output)
       : survey_(survey),
         options_(options),
         settings_(settings),
@@ -73,14 +73,8 @@ class ChunkRenderer {
     const InputVerdict verdict =
         check_input_chunk(chunk_, first_ordinal_, survey_, options_, settings_, found_);
     kinds_.add(verdict);
-    bool fits = true;
-    auto append = [&](std::string&& text) {
-      if (fits) fits = output_.append(std::move(text));
-    };
-    TextBatchOutput texts(output_.format, append);
-    const bool rendered = found_.empty() && !kinds_.both() &&
-                          session_.render_clean_batch(inputs_to_render(verdict), texts.output());
-    clean_ = rendered && fits;
+    clean_ =
+        found_.empty() && !kinds_.both() && render_side_by_side(session_, inputs_to_render(verdict), output_);
     first_ordinal_ += chunk_.size();
     chunk_.clear();
   }
@@ -89,7 +83,7 @@ class ChunkRenderer {
   const RenderOptions& options_;
   const InputCheckSettings& settings_;
   const size_t documents_per_chunk_;
-  const ChunkedOutput& output_;
+  const TextOutput& output_;
   RenderSession session_;
   Diagnostics found_;
   SourceKinds kinds_;
@@ -138,7 +132,7 @@ class SinglePass {
 // without a finding.
 bool second_pass(const SelectorFlags& flags, InputLoader& loader, const InputSurvey& survey,
                  const RenderOptions& options, const InputCheckSettings& settings,
-                 const TemplateSet& templates, size_t documents_per_chunk, const ChunkedOutput& output) {
+                 const TemplateSet& templates, size_t documents_per_chunk, const TextOutput& output) {
   ChunkRenderer chunks(survey, options, settings, templates, documents_per_chunk, output);
   read_inputs(flags, loader, [&](SourceDocument&& doc) { chunks.add(std::move(doc)); });
   return chunks.finish();
@@ -146,9 +140,17 @@ bool second_pass(const SelectorFlags& flags, InputLoader& loader, const InputSur
 
 }  // namespace
 
+bool render_side_by_side(RenderSession& session, const DocumentRefs& docs, const TextOutput& output) {
+  bool fits = true;
+  TextBatchOutput texts(output.format, [&](std::string&& text) {
+    if (fits) fits = output.append(std::move(text));
+  });
+  return session.render_clean_batch(docs, texts.output()) && fits;
+}
+
 std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const RenderOptions& options,
                                            const TemplateSet& templates, const Chunking& chunking,
-                                           const ChunkedOutput& output) {
+                                           const TextOutput& output) {
   WholeInput whole;
   LoadOptions load_options = input_load_options(flags);
   load_options.keep_stdin = true;  // the second pass, or the whole render, reads it from the first

@@ -35,17 +35,22 @@ struct WholeInput {
   Diagnostics load;  // what reading them found, as load_inputs reports it
 };
 
-// Where render_in_chunks puts the objects it renders.
-struct ChunkedOutput {
+// Where render puts the objects of an input that the checks passed (render_in_chunks, render_side_by_side).
+struct TextOutput {
   ObjectFormat format;                        // one object's text; called from several threads at once
   std::function<bool(std::string&&)> append;  // false: the output outgrew its budget
   std::function<void()> discard;              // forget everything appended so far
 };
 
+// `docs` rendered by `session` with their sources side by side (RenderSession::render_clean_batch), each
+// object appended to `output`: false when anything was found or the output outgrew its budget (then
+// `output` holds what must be discarded).
+bool render_side_by_side(RenderSession& session, const DocumentRefs& docs, const TextOutput& output);
+
 // nullopt: every object went to `output`, in the order render_documents_each gives, and nothing was
 // found. Otherwise the documents to render whole (`output` holds nothing).
 std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const RenderOptions& options,
                                            const TemplateSet& templates, const Chunking& chunking,
-                                           const ChunkedOutput& output);
+                                           const TextOutput& output);
 
 }  // namespace grovectl

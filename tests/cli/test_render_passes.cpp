@@ -81,18 +81,18 @@ struct ListOutput {
   std::vector<std::string> objects;
   size_t budget = SIZE_MAX;  // objects that fit
   size_t discarded = 0;
-  ChunkedOutput output() {
-    return ChunkedOutput{.format = [](const Json& o) { return o.dump(); },
-                         .append =
-                             [this](std::string&& text) {
-                               objects.push_back(std::move(text));
-                               return objects.size() <= budget;
-                             },
-                         .discard =
-                             [this] {
-                               objects.clear();
-                               ++discarded;
-                             }};
+  TextOutput output() {
+    return TextOutput{.format = [](const Json& o) { return o.dump(); },
+                      .append =
+                          [this](std::string&& text) {
+                            objects.push_back(std::move(text));
+                            return objects.size() <= budget;
+                          },
+                      .discard =
+                          [this] {
+                            objects.clear();
+                            ++discarded;
+                          }};
   }
 };
 
