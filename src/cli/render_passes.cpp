@@ -76,7 +76,7 @@ class ChunkRenderer {
     clean_ =
         found_.empty() && !kinds_.both() && render_side_by_side(session_, inputs_to_render(verdict), output_);
     first_ordinal_ += chunk_.size();
-    chunk_.clear();
+    release_documents(chunk_);
   }
 
   const InputSurvey& survey_;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -62,19 +63,69 @@ const Json* walk(const Json* node, std::string_view pointer) {
 
 }  // namespace
 
-// The frontend reads fields in runs under one parent ("/spec/template/cliques/3/spec/..."), so the parent
-// of the previous lookup is kept: a pointer under the same parent costs one step, not a walk from the root.
+// The frontend reads fields in runs under a few parents ("/spec/template/cliques/3/spec/..."), so the
+// parents of the latest lookups are kept: a pointer under one of them costs one step, not a walk from the
+// root.
 const Json* ObjectReader::find(const std::string& pointer) const {
   const size_t last = pointer.rfind('/');
   if (last == std::string::npos || last == 0) return walk(&doc_.value, pointer);
-  const std::string_view parent(pointer.data(), last);
-  if (!parent_cached_ || parent != cached_parent_) {
-    cached_parent_.assign(parent);
-    cached_parent_node_ = walk(&doc_.value, parent);
-    parent_cached_ = true;
+  const Json* parent = cached_parent(std::string_view(pointer.data(), last));
+  return parent ? walk(parent, std::string_view(pointer).substr(last)) : nullptr;
+}
+
+// A parent not cached is walked to from its longest cached ancestor: the parents of a run are read
+// outside in ("/spec/replicatedJobs/3", then ".../3/template", ".../3/template/spec").
+const Json* ObjectReader::cached_parent(std::string_view parent) const {
+  const size_t cached = std::min(parents_cached_, cached_parents_.size());
+  const CachedParent* ancestor = nullptr;
+  for (size_t i = 0; i < cached; ++i) {
+    const CachedParent& c = cached_parents_[i];
+    if (c.pointer == parent) return c.node;
+    const bool is_ancestor = c.node && parent.size() > c.pointer.size() && parent.starts_with(c.pointer) &&
+                             parent[c.pointer.size()] == '/';
+    if (is_ancestor && (!ancestor || c.pointer.size() > ancestor->pointer.size())) ancestor = &c;
   }
-  if (!cached_parent_node_) return nullptr;
-  return walk(cached_parent_node_, std::string_view(pointer).substr(last));
+  const Json* node =
+      ancestor ? walk(ancestor->node, parent.substr(ancestor->pointer.size())) : walk(&doc_.value, parent);
+  CachedParent& slot = cached_parents_[parents_cached_++ % cached_parents_.size()];
+  slot.pointer.assign(parent);
+  slot.node = node;
+  return node;
+}
+
+std::string Field::pointer() const {
+  return pointer_append(parent, name);
+}
+
+const Json* ObjectReader::find(const Field& field) const {
+  const Json* parent = cached_parent(field.parent);
+  return parent ? child(parent, field.name) : nullptr;
+}
+
+// Each field read takes the well-formed value it finds, or the absence of an optional one; anything else
+// (a required field missing, the wrong type, out of range) goes to the pointer form, which reports it.
+std::optional<std::string> ObjectReader::string(const Field& field, Presence presence) {
+  const Json* j = find(field);
+  if (j && j->is_string()) return j->get<std::string>();
+  if ((!j || j->is_null()) && presence == Presence::kOptional) return std::nullopt;
+  return string(field.pointer(), presence);
+}
+
+std::optional<int32_t> ObjectReader::int32(const Field& field, Presence presence) {
+  const Json* j = find(field);
+  if ((!j || j->is_null()) && presence == Presence::kOptional) return std::nullopt;
+  if (j && j->is_number_integer()) {
+    const int64_t v = j->get<int64_t>();
+    if (v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max())
+      return static_cast<int32_t>(v);
+  }
+  return int32(field.pointer(), presence);
+}
+
+bool ObjectReader::expect_object(const Field& field, Presence presence) {
+  const Json* j = find(field);
+  if (j && j->is_object()) return true;
+  return expect_object(field.pointer(), presence);
 }
 
 void ObjectReader::error(const std::string& rule, const std::string& message, const std::string& pointer) {

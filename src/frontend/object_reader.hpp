@@ -1,9 +1,11 @@
 #pragma once
 // Typed, located access to fields of an input document. Every type problem becomes a Diagnostic with
 // the file:line:col of the offending node and its field path.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -14,6 +16,14 @@ namespace grovectl {
 
 // Whether a field must be there: a missing required field is reported (schema/required).
 enum class Presence { kOptional, kRequired };
+
+// The field `name` (a plain key or an index) of the node at the JSON pointer `parent`. The reads below
+// take one to find a well-formed value without building its pointer, which is built only for a message.
+struct Field {
+  const std::string& parent;
+  std::string_view name;
+  std::string pointer() const;
+};
 
 class ObjectReader {
  public:
@@ -31,6 +41,13 @@ class ObjectReader {
   size_t list_size(const std::string& pointer, Presence presence = Presence::kOptional);
   bool expect_object(const std::string& pointer, Presence presence = Presence::kOptional);
 
+  // The same reads of a field: what they find and report is exactly what the pointer forms give.
+  const Json* find(const Field& field) const;
+  bool has(const Field& field) const { return find(field) != nullptr; }
+  std::optional<std::string> string(const Field& field, Presence presence = Presence::kOptional);
+  std::optional<int32_t> int32(const Field& field, Presence presence = Presence::kOptional);
+  bool expect_object(const Field& field, Presence presence = Presence::kOptional);
+
   void error(const std::string& rule, const std::string& message, const std::string& pointer);
   void warning(const std::string& rule, const std::string& message, const std::string& pointer);
   void missing(const std::string& pointer);
@@ -40,12 +57,17 @@ class ObjectReader {
 
  private:
   void type_error(const std::string& pointer, const char* expected, const Json& got);
+  const Json* cached_parent(std::string_view parent) const;
   const SourceDocument& doc_;
   Diagnostics& diags_;
-  // find's cache: the parent pointer of the previous lookup and its node (the document does not change).
-  mutable bool parent_cached_ = false;
-  mutable std::string cached_parent_;
-  mutable const Json* cached_parent_node_ = nullptr;
+  // find's cache: the parents of the latest lookups and their nodes (the document does not change). A
+  // frontend reads fields in runs under a few parents ("/spec/replicatedJobs/3", ".../template/spec").
+  struct CachedParent {
+    std::string pointer;
+    const Json* node = nullptr;
+  };
+  mutable std::array<CachedParent, 4> cached_parents_;
+  mutable size_t parents_cached_ = 0;  // lookups cached so far; the next goes to slot parents_cached_ % 4
 };
 
 std::string json_type_name(const Json& j);

@@ -40,13 +40,18 @@ PreparedSource parse_and_prepare(const SourceDocument& doc, const DocumentRefs& 
   return p;
 }
 
-RenderedSource expand_and_emit(const PreparedSource& p, const MappingContext& ctx,
-                               const stages::ObjectSink& keep) {
+// Renders the source and then frees it, on the thread that rendered it: freeing a source's trees costs
+// about a tenth of rendering it, too much to leave to the thread that hands the output on.
+RenderedSource expand_and_emit(PreparedSource& p, const MappingContext& ctx, const stages::ObjectSink& keep) {
   RenderedSource r;
-  const Mapping* mapping = stages::scheduler_mapping(*p.source, *p.backend, ctx.options, r.diags);
-  const std::vector<Gang> gangs = p.source->expand(ctx.options, *p.backend, r.diags);
-  stages::check_capabilities(*p.source, gangs, mapping, ctx, r.diags);
-  if (r.diags.empty()) stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep, r.emitted);
+  {
+    const Mapping* mapping = stages::scheduler_mapping(*p.source, *p.backend, ctx.options, r.diags);
+    const std::vector<Gang> gangs = p.source->expand(ctx.options, *p.backend, r.diags);
+    stages::check_capabilities(*p.source, gangs, mapping, ctx, r.diags);
+    if (r.diags.empty()) stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep, r.emitted);
+  }
+  p.source.reset();
+  p.frontends.clear();
   return r;
 }
 
@@ -94,7 +99,7 @@ size_t wave_end(const std::vector<PreparedSource>& prepared, size_t first) {
 // The sources prepared[first, end), each on a thread of its own. A source that fills a wave alone (pods by
 // the hundred thousand) renders on this thread instead, each object handed on as it comes, as render()
 // streams it.
-std::vector<RenderedSource> render_wave(const std::vector<PreparedSource>& prepared, size_t first, size_t end,
+std::vector<RenderedSource> render_wave(std::vector<PreparedSource>& prepared, size_t first, size_t end,
                                         const MappingContext& ctx, const BatchOutput& output) {
   std::vector<RenderedSource> rendered(end - first);
   output.begin_wave(rendered.size());

@@ -20,23 +20,34 @@ bool is_dns1035_label(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [&](char c) { return c == '-' || lower_or_digit(c); });
 }
 
-std::optional<int64_t> int_at(const Json& obj, std::initializer_list<const char*> path) {
+// The node at `path` below `obj`, or nullptr.
+const Json* node_at(const Json& obj, std::initializer_list<const char*> path) {
   const Json* j = &obj;
   for (const char* k : path) {
-    if (!j->is_object() || !j->contains(k)) return std::nullopt;
-    j = &(*j)[k];
+    if (!j->is_object()) return nullptr;
+    auto it = j->find(k);
+    if (it == j->end()) return nullptr;
+    j = &*it;
   }
-  if (!j->is_number_integer()) return std::nullopt;
+  return j;
+}
+
+std::optional<int64_t> int_at(const Json& obj, std::initializer_list<const char*> path) {
+  const Json* j = node_at(obj, path);
+  if (!j || !j->is_number_integer()) return std::nullopt;
   return j->get<int64_t>();
 }
 
 std::string str_at(const Json& obj, std::initializer_list<const char*> path) {
-  const Json* j = &obj;
-  for (const char* k : path) {
-    if (!j->is_object() || !j->contains(k)) return "";
-    j = &(*j)[k];
-  }
-  return j->is_string() ? j->get<std::string>() : "";
+  const Json* j = node_at(obj, path);
+  return j && j->is_string() ? j->get<std::string>() : "";
+}
+
+// The member `key` of `obj` when there is one, else an empty sequence (without copying the member).
+const Json& member_or_empty_list(const Json& obj, const char* key) {
+  static const Json kEmptyList = Json::array();
+  const Json* j = node_at(obj, {key});
+  return j ? *j : kEmptyList;
 }
 
 struct RJ {
@@ -48,22 +59,22 @@ struct RJ {
 };
 
 void check_names(const std::string& js, const RJ& rj, size_t i, FieldErrors& fe, const Json& value) {
-  std::string path = fmt::format("spec.replicatedJobs[{}]", i);
+  auto field = [i](const char* name) { return fmt::format("spec.replicatedJobs[{}].{}", i, name); };
   std::string job = fmt::format("{}-{}-{}", js, rj.name, rj.replicas > 0 ? rj.replicas - 1 : 0);
   if (!is_dns1035_label(job)) {
-    fe.invalid("jobset/name-length", rj.pointer + "/name", path + ".name", go_quote(rj.name),
+    fe.invalid("jobset/name-length", rj.pointer + "/name", field("name"), go_quote(rj.name),
                fmt::format(
                    "Job name {} (<jobset>-<replicatedJob>-<index>) must be a valid DNS-1035 label of at most "
                    "63 characters",
                    go_quote(job)));
   }
   if (rj.completion_mode == "Indexed" && rj.completions) {
-    size_t length = fmt::format("{}-{}-{}-{}-abcde", js, rj.name, rj.replicas > 0 ? rj.replicas - 1 : 0,
-                                *rj.completions > 0 ? *rj.completions - 1 : 0)
-                        .size();
+    size_t length =
+        fmt::formatted_size("{}-{}-{}-{}-abcde", js, rj.name, rj.replicas > 0 ? rj.replicas - 1 : 0,
+                            *rj.completions > 0 ? *rj.completions - 1 : 0);
     if (length > 63) {
       fe.invalid(
-          "jobset/name-length", rj.pointer + "/name", path + ".name", go_quote(rj.name),
+          "jobset/name-length", rj.pointer + "/name", field("name"), go_quote(rj.name),
           fmt::format("the longest pod name of this replicated job is {} characters; it must be at most 63",
                       length));
     }
@@ -71,20 +82,20 @@ void check_names(const std::string& js, const RJ& rj, size_t i, FieldErrors& fe,
   if (value.is_object() && value.contains("groupName")) {
     std::string g = str_at(value, {"groupName"});
     if (!is_dns1035_label(g)) {
-      fe.invalid("jobset/group-name", rj.pointer + "/groupName", path + ".groupName", go_quote(g),
+      fe.invalid("jobset/group-name", rj.pointer + "/groupName", field("groupName"), go_quote(g),
                  "must be a valid DNS-1035 label");
     }
   }
   int64_t pods = rj.replicas * rj.parallelism.value_or(1);
   if (pods > std::numeric_limits<int32_t>::max()) {
-    fe.invalid("jobset/pod-count", rj.pointer + "/replicas", path + ".replicas", std::to_string(rj.replicas),
+    fe.invalid("jobset/pod-count", rj.pointer + "/replicas", field("replicas"), std::to_string(rj.replicas),
                "replicas * parallelism must not exceed 2147483647");
   }
 }
 
 void check_depends_on(const std::vector<RJ>& rjs, const Json& items, FieldErrors& fe) {
   for (size_t i = 0; i < rjs.size(); ++i) {
-    const Json& deps = items[i].is_object() ? items[i].value("dependsOn", Json::array()) : Json::array();
+    const Json& deps = member_or_empty_list(items[i], "dependsOn");
     if (!deps.is_array() || deps.empty()) continue;
     std::string path = fmt::format("spec.replicatedJobs[{}].dependsOn", i);
     if (i == 0) {
@@ -142,7 +153,7 @@ void check_jobset(const SourceDocument& doc, Diagnostics& diags) {
   const Json& v = doc.value;
   if (!v.contains("spec") || !v["spec"].is_object()) return;
   const Json& spec = v["spec"];
-  const Json items = spec.value("replicatedJobs", Json::array());
+  const Json& items = member_or_empty_list(spec, "replicatedJobs");
   if (!items.is_array()) return;
   std::string js = str_at(v, {"metadata", "name"});
   std::vector<RJ> rjs;

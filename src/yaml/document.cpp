@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/json_release.hpp"
+#include "core/parallel.hpp"
+
 namespace grovectl {
 
 namespace {
@@ -14,6 +17,14 @@ PositionTree::Found find_position(const SourceDocument& doc, std::string_view po
 }
 
 }  // namespace
+
+void release_documents(std::vector<SourceDocument>& docs) {
+  for_each_index_parallel(docs.size(), [&](size_t i) {
+    release_tree(docs[i].value);
+    docs[i].positions.reset();
+  });
+  docs.clear();
+}
 
 Location SourceDocument::locate(std::string_view pointer) const {
   PositionTree::Found found = find_position(*this, pointer);

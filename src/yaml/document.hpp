@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
@@ -24,6 +25,10 @@ struct SourceDocument {
   // Like locate(), but the position of the value of a mapping entry.
   Location locate_value(std::string_view pointer = "") const;
 };
+
+// Empties `docs`, freeing the documents on every core (a chunk's trees take about a tenth of the time it
+// took to read them to free).
+void release_documents(std::vector<SourceDocument>& docs);
 
 // Appends an escaped reference token to a JSON pointer.
 std::string pointer_append(std::string_view pointer, std::string_view token);

@@ -12,6 +12,7 @@
 #include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "yaml/block_subset.hpp"
+#include "yaml/key_table.hpp"
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
 #include "yaml/stream_slices.hpp"
@@ -205,8 +206,8 @@ class JsonBuilder {
     Mark key_mark;
     // Keys by position in the ordered object: nlohmann's ordered_map looks keys up linearly, which is
     // quadratic for a hostile mapping with 100k keys.
-    std::unordered_map<std::string, Slot> slots;  // values stay in place when the table grows
-    Slot* slot = nullptr;                         // the pending key's
+    KeyTable<Slot> slots;
+    size_t slot = KeyTable<Slot>::kMissing;  // the pending key's
     bool slot_is_new = false;
     std::vector<PositionTree::NodeId> children;
     PositionTree::NodeId node = 0;
@@ -258,12 +259,12 @@ class JsonBuilder {
   void accept_key(std::string key, const Mark& mark, bool is_merge) {
     Frame& top = stack_.back();
     top.merge_key = is_merge;
-    top.slot = nullptr;
+    top.slot = KeyTable<Slot>::kMissing;
     if (!is_merge) {
-      // One hash lookup per key: the slot is created here and filled in by set_member.
-      auto [it, inserted] = top.slots.try_emplace(key);
-      if (!inserted && !it->second.merged) {
-        const Position first = it->second.key_at;
+      // One lookup per key: the slot is created here and filled in by set_member.
+      auto [entry, inserted] = top.slots.try_emplace(key);
+      if (!inserted && !top.slots[entry].merged) {
+        const Position first = top.slots[entry].key_at;
         diags_.error("yaml/duplicate-key",
                      fmt::format("duplicate key \"{}\" (first defined at line {}, column {})", excerpt(key),
                                  first.line, first.column),
@@ -271,7 +272,7 @@ class JsonBuilder {
         failed_ = true;
         return;
       }
-      top.slot = &it->second;
+      top.slot = entry;
       top.slot_is_new = inserted;
     }
     top.extent.bytes += kNodeBytes + key.size();
@@ -325,7 +326,7 @@ class JsonBuilder {
   // An explicit key: new, or overriding the value a merge key gave it (accept_key refused the rest).
   void set_member(Frame& top, Json value, PositionTree::NodeId node) {
     auto& members = static_cast<Members&>(top.value.get_ref<Json::object_t&>());
-    Slot& slot = *top.slot;
+    Slot& slot = top.slots[top.slot];
     if (top.slot_is_new) {
       slot = Slot{members.size(), top.children.size(), to_position(top.key_mark), false};
       append_member(members, top.key, std::move(value));
@@ -362,13 +363,13 @@ class JsonBuilder {
     top.extent.height = std::max(top.extent.height, extent.height);
     auto& members = static_cast<Members&>(top.value.get_ref<Json::object_t&>());
     for (const auto& [key, value] : source) {
-      auto it = top.slots.find(key);
-      if (it == top.slots.end()) {
-        top.slots.emplace(key, Slot{members.size(), kNoChild, to_position(top.key_mark), true});
+      auto [entry, inserted] = top.slots.try_emplace(key);
+      Slot& slot = top.slots[entry];
+      if (inserted) {
+        slot = Slot{members.size(), kNoChild, to_position(top.key_mark), true};
         append_member(members, key, value);
         continue;
       }
-      Slot& slot = it->second;
       detached_.push_back(std::move(members[slot.member].second));
       members[slot.member].second = value;
       slot.merged = true;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "backend/checks.hpp"
+#include "backend/input_place.hpp"
 #include "model/feature_gates.hpp"
 
 namespace grovectl {
@@ -108,10 +109,10 @@ void check_pod_priorities(const Gang& gang, const WorkloadTarget& target, Diagno
                     "kube-scheduler refuses pods whose priority differs from their PodGroup's (kubernetes "
                     "PR #139920); give both the same priorityClassName",
                     gang_subject(gang), t->name, described_class(t->priority_class_name),
-                    t->priority_place.field, format_location(t->priority_place.at), target.api,
-                    described_class(gang.priority_class_name), gang.priority_place.field,
-                    format_location(gang.priority_place.at)),
-        t->priority_place.at, t->priority_place.field);
+                    field_path_of(t->priority_place), format_location(location_of(t->priority_place)),
+                    target.api, described_class(gang.priority_class_name), field_path_of(gang.priority_place),
+                    format_location(location_of(gang.priority_place))),
+        location_of(t->priority_place), field_path_of(t->priority_place));
   }
 }
 

@@ -98,8 +98,7 @@ StringMap propagated_annotations(const JobSet& js, const ReplicatedJob& rj) {
 }
 
 InputPlace priority_place(const JobSet& js, const ReplicatedJob& rj) {
-  const std::string pointer = rj.pod_template_pointer() + "/spec/priorityClassName";
-  return {.at = js.doc ? js.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+  return {.doc = js.doc, .pointer = rj.pod_template_pointer() + "/spec/priorityClassName"};
 }
 
 Gang new_gang(const JobSet& js, const std::string& name, const std::shared_ptr<const GangSource>& source) {

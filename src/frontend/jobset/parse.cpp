@@ -10,8 +10,9 @@
 namespace grovectl {
 namespace {
 
-void check_non_negative(ObjectReader& r, const std::optional<int32_t>& v, const std::string& pointer) {
+void check_non_negative(ObjectReader& r, const std::optional<int32_t>& v, const Field& field) {
   if (v && *v < 0) {
+    const std::string pointer = field.pointer();
     r.error("jobset/negative-count",
             fmt::format("{} must be >= 0, got {}", pointer_to_field_path(pointer), *v), pointer);
   }
@@ -36,31 +37,37 @@ std::vector<JobSetDependsOn> read_depends_on(ObjectReader& r, const std::string&
   return out;
 }
 
+// The fields are read through Field, so that the pointer of each is built only for a message: a JobSet
+// render spent a quarter of its parse in joining pointers.
 ReplicatedJob read_replicated_job(ObjectReader& r, const std::string& p) {
   ReplicatedJob rj;
   rj.pointer = p;
-  rj.name = r.string(p + "/name", Presence::kRequired).value_or("");
-  rj.group_name = r.string(p + "/groupName").value_or("default");
-  rj.replicas = r.int32(p + "/replicas").value_or(1);
-  check_non_negative(r, rj.replicas, p + "/replicas");
-  rj.depends_on = read_depends_on(r, p + "/dependsOn");
-  if (!r.expect_object(p + "/template", Presence::kRequired)) return rj;
-  rj.job_annotations = r.string_map(p + "/template/metadata/annotations");
-  const std::string js = p + "/template/spec";
-  if (!r.expect_object(js, Presence::kRequired)) return rj;
-  rj.parallelism = r.int32(js + "/parallelism");
-  rj.completions = r.int32(js + "/completions");
-  check_non_negative(r, rj.parallelism, js + "/parallelism");
-  check_non_negative(r, rj.completions, js + "/completions");
-  rj.completion_mode = r.string(js + "/completionMode");
+  rj.name = r.string({p, "name"}, Presence::kRequired).value_or("");
+  rj.group_name = r.string({p, "groupName"}).value_or("default");
+  rj.replicas = r.int32({p, "replicas"}).value_or(1);
+  check_non_negative(r, rj.replicas, {p, "replicas"});
+  if (r.has({p, "dependsOn"})) rj.depends_on = read_depends_on(r, p + "/dependsOn");
+  if (!r.expect_object({p, "template"}, Presence::kRequired)) return rj;
+  const std::string job = p + "/template";
+  if (r.has({job, "metadata"})) rj.job_annotations = r.string_map(job + "/metadata/annotations");
+  const std::string js = job + "/spec";
+  if (!r.expect_object({job, "spec"}, Presence::kRequired)) return rj;
+  rj.parallelism = r.int32({js, "parallelism"});
+  rj.completions = r.int32({js, "completions"});
+  check_non_negative(r, rj.parallelism, {js, "parallelism"});
+  check_non_negative(r, rj.completions, {js, "completions"});
+  rj.completion_mode = r.string({js, "completionMode"});
   const std::string pt = rj.pod_template_pointer();
-  if (!r.expect_object(pt, Presence::kRequired)) return rj;
-  if (r.has(pt + "/metadata")) r.expect_object(pt + "/metadata");
-  rj.pod_labels = r.string_map(pt + "/metadata/labels");
-  rj.pod_annotations = r.string_map(pt + "/metadata/annotations");
-  if (!r.expect_object(pt + "/spec", Presence::kRequired)) return rj;
-  rj.scheduler_name = r.string(pt + "/spec/schedulerName").value_or("");
-  rj.priority_class_name = r.string(pt + "/spec/priorityClassName").value_or("");
+  if (!r.expect_object({js, "template"}, Presence::kRequired)) return rj;
+  if (r.has({pt, "metadata"})) {
+    r.expect_object({pt, "metadata"});
+    rj.pod_labels = r.string_map(pt + "/metadata/labels");
+    rj.pod_annotations = r.string_map(pt + "/metadata/annotations");
+  }
+  if (!r.expect_object({pt, "spec"}, Presence::kRequired)) return rj;
+  const std::string pod = pt + "/spec";
+  rj.scheduler_name = r.string({pod, "schedulerName"}).value_or("");
+  rj.priority_class_name = r.string({pod, "priorityClassName"}).value_or("");
   return rj;
 }
 

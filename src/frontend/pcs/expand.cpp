@@ -27,7 +27,7 @@ struct GroupReplica {
 const GroupReplica kStandalone{};
 
 InputPlace input_place(const PodCliqueSet& pcs, const std::string& pointer) {
-  return {.at = pcs.doc ? pcs.doc->locate(pointer) : Location{}, .field = pointer_to_field_path(pointer)};
+  return {.doc = pcs.doc, .pointer = pointer};
 }
 
 class Expander {
