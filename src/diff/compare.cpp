@@ -1,6 +1,7 @@
 #include "diff/compare.hpp"
 
 #include <map>
+#include <unordered_map>
 
 #include "core/json_release.hpp"
 #include "core/parallel.hpp"
@@ -274,7 +275,7 @@ ObjectDiff compare_pair(ObjectVector& old_objects, ObjectVector& new_objects, co
 template <typename ObjectVector>
 std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectVector& new_objects,
                                   const CompareOptions& options, std::vector<size_t>& hits) {
-  std::map<ObjectKey, size_t> old_index;
+  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> old_index;
   std::vector<bool> old_used(old_objects.size(), false);
   for (size_t i = 0; i < old_objects.size(); ++i) {
     if (ignored_whole(old_objects[i], options.ignore, hits)) {

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -46,7 +47,7 @@ class LiveSelection {
   };
   const RenderedIndex& rendered_;
   std::vector<Selected> of_rendered_kinds_;
-  std::map<ObjectKey, size_t> seen_;
+  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> seen_;
   std::map<std::string, size_t> other_kinds_;
 };
 

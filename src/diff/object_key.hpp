@@ -1,5 +1,6 @@
 #pragma once
 // Object identity for diff: API group + kind + namespace + name (the version is compared, not matched).
+#include <functional>
 #include <string>
 
 #include "core/json.hpp"
@@ -12,6 +13,17 @@ struct ObjectKey {
   std::string ns;
   std::string name;
   auto operator<=>(const ObjectKey&) const = default;
+};
+
+// For the hash tables that match tens of thousands of keys, where a tree of them compares strings at each
+// of its ~16 levels.
+struct ObjectKeyHash {
+  size_t operator()(const ObjectKey& key) const {
+    const std::hash<std::string> hash;
+    size_t h = hash(key.name);
+    for (const std::string* part : {&key.ns, &key.kind, &key.group}) h = h * 31 + hash(*part);
+    return h;
+  }
 };
 
 ObjectKey object_key(const Json& object);

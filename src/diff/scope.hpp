@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include "core/json.hpp"
@@ -39,7 +40,7 @@ class ScopeAnchors {
   using NameSet = std::set<std::pair<std::string, std::string>>;  // (namespace, name)
   struct Anchors {
     std::set<std::string> namespaces;
-    std::set<ObjectKey> keys;                                            // rendered identities
+    std::unordered_set<ObjectKey, ObjectKeyHash> keys;                   // rendered identities
     std::set<std::tuple<std::string, std::string, std::string>> owners;  // (ns, kind, name)
     NameSet part_of;                                                     // (ns, PodCliqueSet)
     NameSet jobsets;                                                     // (ns, JobSet)
