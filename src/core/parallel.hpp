@@ -6,8 +6,10 @@
 
 namespace grovectl {
 
-// Calls work(i) for every i in [0, count), on up to one thread per core. An exception thrown by
-// work is rethrown here after every thread has stopped.
+// Calls work(i) for every i in [0, count), on up to one thread per core: the calling thread and
+// workers started at the first call and kept. A call made while another runs (from inside work)
+// does its work on its own thread. An exception thrown by work is rethrown here after every
+// thread has left the call.
 void for_each_index_parallel(size_t count, const std::function<void(size_t)>& work);
 
 }  // namespace grovectl

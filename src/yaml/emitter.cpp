@@ -65,7 +65,28 @@ bool has_unsafe_plain_byte(const std::string& s) {
   return false;
 }
 
+// Letters, digits and "-._/": what most keys and names are made of.
+constexpr std::array<bool, 256> kWordBytes = [] {
+  std::array<bool, 256> table{};
+  for (int c = 'a'; c <= 'z'; ++c) table[c] = table[c - 'a' + 'A'] = true;
+  for (int c = '0'; c <= '9'; ++c) table[c] = true;
+  table['-'] = table['.'] = table['_'] = table['/'] = true;
+  return table;
+}();
+
+// A letter followed by word bytes ("apiVersion", "train-0-workers"): none of the rules below can quote it
+// but the words YAML reads as booleans or null, which are at most five letters long ("false").
+bool is_plain_word(const std::string& s) {
+  const auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  if (s.empty() || !is_letter(static_cast<unsigned char>(s[0]))) return false;
+  for (unsigned char c : s) {
+    if (!kWordBytes[c]) return false;
+  }
+  return s.size() > 5 || !plain_scalar_is_ambiguous(s);
+}
+
 bool needs_quotes(const std::string& s) {
+  if (is_plain_word(s)) return false;
   if (s.empty()) return true;
   if (plain_scalar_is_ambiguous(s)) return true;
   if (s == "<<" || s.starts_with("...")) return true;  // a merge key; a document end marker at column 0

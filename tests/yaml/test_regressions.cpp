@@ -126,3 +126,19 @@ TEST_CASE("emitter: a multi-line string whose first line starts with a tab is qu
   CHECK(text.find("later: |\n") != std::string::npos);  // a tab after the first line is fine
   check_reads_back(text, value);
 }
+
+TEST_CASE("emitter: words are plain unless YAML 1.1 reads them as a boolean or null") {
+  // The emitter's fast path for letter-led words (is_plain_word): each scalar below is written as a value
+  // and as a key. Quoted, by hand from the YAML 1.1 boolean and null spellings: y, Yes, off, NULL, FALSE.
+  // Plain: words that only start like one (yesterday, nullable, offset, Falsey), and names of word bytes.
+  for (const std::string word : {"y", "Yes", "off", "NULL", "FALSE"}) {
+    INFO(word);
+    CHECK(to_yaml(Json::object({{"k", word}})) == "k: '" + word + "'\n");
+    CHECK(to_yaml(Json::object({{word, 1}})) == "'" + word + "': 1\n");
+  }
+  for (const std::string word : {"yesterday", "nullable", "offset", "Falsey", "train-0.workers_x/y", "Y2"}) {
+    INFO(word);
+    CHECK(to_yaml(Json::object({{"k", word}})) == "k: " + word + "\n");
+    CHECK(to_yaml(Json::object({{word, 1}})) == word + ": 1\n");
+  }
+}
