@@ -159,6 +159,9 @@ class Unpacker {
 
 }  // namespace
 
+// A packing buffer that a huge object grew beyond this is freed after it.
+constexpr size_t kKeptBufferBytes = size_t{1} << 20;
+
 PackedObject pack_object(Json&& object) {
   ObjectKey match = match_key(object);
   return pack_object(std::move(object), std::move(match));
@@ -169,8 +172,13 @@ PackedObject pack_object(Json&& object, ObjectKey match) {
   packed.name = is_pod(match) ? object_key(object).name : match.name;
   packed.match = std::move(match);
   packed.api_version = api_version(object);
-  put_value(packed.bytes, object);
-  packed.bytes.shrink_to_fit();
+  // Written into this thread's buffer, which has long stopped growing, then copied once at its size: grown
+  // in place, each object's bytes were reallocated about ten times and then once more to fit.
+  thread_local std::string buffer;
+  buffer.clear();
+  put_value(buffer, object);
+  packed.bytes.assign(buffer);
+  if (buffer.capacity() > kKeptBufferBytes) std::string().swap(buffer);
   release_tree(object);
   return packed;
 }
