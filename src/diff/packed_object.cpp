@@ -157,10 +157,10 @@ class Unpacker {
   const char* end_;
 };
 
-}  // namespace
-
 // A packing buffer that a huge object grew beyond this is freed after it.
 constexpr size_t kKeptBufferBytes = size_t{1} << 20;
+
+}  // namespace
 
 PackedObject pack_object(Json&& object) {
   ObjectKey match = match_key(object);

@@ -52,10 +52,9 @@ struct OwnerReference {
   std::string uid;
 };
 
-// Where a value is written in the input: file:line:col (of the nearest node when it is absent) and the
-// full field path.
-// Located only when a message asks (backend/input_place.hpp): locating every place cost a JobSet render
-// 3% of its time.
+// Where a value is written in the input. backend/input_place.hpp turns it into file:line:col (of the nearest
+// node when it is absent) and the full field path, only when a message asks: locating every place cost a
+// JobSet render 3% of its time.
 struct InputPlace {
   const SourceDocument* doc = nullptr;  // where the source was read; nullptr: not from a document
   std::string pointer;                  // e.g. /spec/template/cliques/1/spec/podSpec/priorityClassName
