@@ -339,7 +339,9 @@ void read_live(const DiffFlags& f, const std::vector<diff::PackedObject>& render
       for (auto& d : fetched) selection.add(std::move(d), selecting);
     }
   } else {
-    InputLoader loader(diags);
+    LoadOptions options;
+    options.limits.sink_threads = SinkThreads::kOneThread;  // the selection keys and packs on one thread
+    InputLoader loader(diags, options);
     for (const auto& path : f.live) {
       loader.load_each(path, [&](SourceDocument&& d) {
         if (check_live_object(d, checks)) selection.add(std::move(d), selecting);

@@ -2,37 +2,27 @@
 
 #include <set>
 
+#include "core/json_member.hpp"
 #include "diff/object_key.hpp"
 #include "diff/pod_identity.hpp"
 
 namespace grovectl::diff {
 namespace {
 
-const Json* at(const Json& j, std::initializer_list<const char*> path) {
-  const Json* node = &j;
-  for (const char* key : path) {
-    if (!node->is_object()) return nullptr;
-    auto it = node->find(key);
-    if (it == node->end()) return nullptr;
-    node = &*it;
-  }
-  return node;
-}
-
 std::string string_at(const Json& j, std::initializer_list<const char*> path) {
-  const Json* v = at(j, path);
+  const Json* v = member_at(j, path);
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
 std::string label(const Json& object, const char* key) {
-  const Json* labels = at(object, {"metadata", "labels"});
+  const Json* labels = member_at(object, {"metadata", "labels"});
   if (!labels || !labels->is_object()) return {};
   auto it = labels->find(key);
   return it != labels->end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
-  const Json* owners = at(object, {"metadata", "ownerReferences"});
+  const Json* owners = member_at(object, {"metadata", "ownerReferences"});
   if (!owners || !owners->is_array()) return false;
   for (const auto& ref : *owners) {
     if (a.owners.count({ns, string_at(ref, {"kind"}), string_at(ref, {"name"})})) return true;

@@ -357,18 +357,18 @@ void normalize_alone(Json& object) {
 }
 
 void normalize_pair(Json& old_side, Origin old_origin, Json& new_side) {
-  if (old_origin == Origin::kLive && object_key(old_side).kind == "Pod" && api_group(old_side).empty()) {
+  // No rule and no projection changes apiVersion or kind, so each side's type is read once.
+  const ObjectType old_type(old_side), new_type(new_side);
+  if (old_origin == Origin::kLive && old_type.kind == "Pod" && old_type.group.empty()) {
     project_live_pod(old_side, new_side);
   }
-  for (Json* side : {&old_side, &new_side}) {
+  for (const auto& [side, type] : {std::pair{&old_side, &old_type}, std::pair{&new_side, &new_type}}) {
     if (!side->is_object()) continue;
-    const ObjectType type(*side);
-    for (const CompiledRule* c : rules_for(type)) {
-      if (version_applies(*c->rule, type)) apply_rule(*c, *side);
+    for (const CompiledRule* c : rules_for(*type)) {
+      if (version_applies(*c->rule, *type)) apply_rule(*c, *side);
     }
   }
   if (old_origin != Origin::kLive || !old_side.is_object() || !new_side.is_object()) return;
-  const ObjectType old_type(old_side), new_type(new_side);
   if (old_type.group != new_type.group || old_type.kind != new_type.kind) return;
   for (const CompiledRule* c : rules_for(old_type)) {
     if (c->rule->rule != K::kFilledWhenUnset || !version_applies(*c->rule, old_type) ||

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "core/json_member.hpp"
 #include "core/parallel.hpp"
 #include "frontend/pcs/defaults.hpp"
 #include "frontend/pcs/parse.hpp"
@@ -38,14 +39,12 @@ std::optional<Backend> backend_for(const PodCliqueSet& pcs, const RenderOptions&
 
 std::optional<Backend> backend_for_jobset(const Json& v, const RenderOptions& options) {
   if (options.backend) return options.backend;
-  const Json* jobs = v.is_object() && v.contains("spec") && v["spec"].is_object() ? &v["spec"] : nullptr;
-  if (!jobs || !jobs->contains("replicatedJobs") || !(*jobs)["replicatedJobs"].is_array())
-    return Backend::kDefaultScheduler;
-  for (const auto& rj : (*jobs)["replicatedJobs"]) {
-    const Json name = rj.is_object()
-                          ? rj.value(Json::json_pointer("/template/spec/template/spec/schedulerName"), Json())
-                          : Json();
-    if (name.is_string() && !name.get<std::string>().empty()) return parse_backend(name.get<std::string>());
+  const Json* jobs = member_at(v, {"spec", "replicatedJobs"});
+  if (!jobs || !jobs->is_array()) return Backend::kDefaultScheduler;
+  for (const auto& rj : *jobs) {
+    const Json* name = member_at(rj, {"template", "spec", "template", "spec", "schedulerName"});
+    if (name && name->is_string() && !name->get<std::string>().empty())
+      return parse_backend(name->get<std::string>());
   }
   return Backend::kDefaultScheduler;
 }

@@ -7,6 +7,7 @@
 #include <limits>
 #include <set>
 
+#include "core/json_member.hpp"
 #include "validate/field_error.hpp"
 
 namespace grovectl {
@@ -20,33 +21,21 @@ bool is_dns1035_label(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [&](char c) { return c == '-' || lower_or_digit(c); });
 }
 
-// The node at `path` below `obj`, or nullptr.
-const Json* node_at(const Json& obj, std::initializer_list<const char*> path) {
-  const Json* j = &obj;
-  for (const char* k : path) {
-    if (!j->is_object()) return nullptr;
-    auto it = j->find(k);
-    if (it == j->end()) return nullptr;
-    j = &*it;
-  }
-  return j;
-}
-
 std::optional<int64_t> int_at(const Json& obj, std::initializer_list<const char*> path) {
-  const Json* j = node_at(obj, path);
+  const Json* j = member_at(obj, path);
   if (!j || !j->is_number_integer()) return std::nullopt;
   return j->get<int64_t>();
 }
 
 std::string str_at(const Json& obj, std::initializer_list<const char*> path) {
-  const Json* j = node_at(obj, path);
+  const Json* j = member_at(obj, path);
   return j && j->is_string() ? j->get<std::string>() : "";
 }
 
 // The member `key` of `obj` when there is one, else an empty sequence (without copying the member).
 const Json& member_or_empty_list(const Json& obj, const char* key) {
   static const Json kEmptyList = Json::array();
-  const Json* j = node_at(obj, {key});
+  const Json* j = member_at(obj, {key});
   return j ? *j : kEmptyList;
 }
 

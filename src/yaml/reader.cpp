@@ -620,13 +620,20 @@ struct ParsedSlice {
   PartResult result;
 };
 
-// Parses `slices[first, last)` each on its own; true when every one parsed cleanly (nothing reported,
-// nothing stopped) and the stream's limits still hold with them, as one sequential parse would find.
+// Parses `slices[first, last)` each on its own, with `beside` (when given) as one more piece of the same
+// parallel run; true when every slice parsed cleanly (nothing reported, nothing stopped) and the stream's
+// limits still hold with them, as one sequential parse would find.
 bool parse_batch(std::string_view text, const std::vector<StreamSlice>& slices, size_t first, size_t last,
                  const StreamReading& reading, const StreamCounters& counters,
-                 std::vector<ParsedSlice>& parsed) {
+                 std::vector<ParsedSlice>& parsed, const std::function<void()>& beside) {
   parsed.assign(last - first, ParsedSlice{});
-  for_each_index_parallel(last - first, [&](size_t i) {
+  const size_t pieces_beside = beside ? 1 : 0;
+  for_each_index_parallel(last - first + pieces_beside, [&](size_t piece) {
+    if (piece < pieces_beside) {
+      beside();
+      return;
+    }
+    const size_t i = piece - pieces_beside;
     const StreamSlice& slice = slices[first + i];
     ParsedSlice& out = parsed[i];
     const StreamReading own{reading.file, reading.limits,
@@ -643,6 +650,32 @@ bool parse_batch(std::string_view text, const std::vector<StreamSlice>& slices, 
   return total.nodes <= reading.limits.max_nodes && total.alias_bytes <= reading.limits.max_alias_bytes;
 }
 
+// The end of the batch that starts at `first`: at least one slice, at most kBatchBytes beyond it.
+size_t batch_end(const std::vector<StreamSlice>& slices, size_t first) {
+  size_t last = first, bytes = 0;
+  while (last < slices.size() && (last == first || bytes + slices[last].size <= kBatchBytes))
+    bytes += slices[last++].size;
+  return last;
+}
+
+// Counts a cleanly parsed batch into the stream: its documents get their stream indexes.
+void accept_batch(std::vector<ParsedSlice>& parsed, StreamCounters& counters, int& next_index) {
+  for (ParsedSlice& p : parsed) {
+    for (SourceDocument& d : p.documents) d.index += next_index;
+    next_index += p.result.documents;
+    counters.nodes += p.counters.nodes;
+    counters.alias_bytes += p.counters.alias_bytes;
+  }
+}
+
+void hand_on(std::vector<ParsedSlice>& parsed, const StreamReading& reading) {
+  for (ParsedSlice& p : parsed)
+    for (SourceDocument& d : p.documents) reading.sink(std::move(d));
+  parsed.clear();
+}
+
+// Batch after batch: each is parsed on every core and handed on in order, so memory holds one batch's
+// documents (two with SinkThreads::kOneThread, where one is handed on while the next is parsed).
 void parse_slices_in_parallel(std::string_view text, const StreamReading& reading, StreamCounters& counters,
                               Diagnostics& diags) {
   const std::vector<StreamSlice> slices = stream_slices(text);
@@ -650,29 +683,28 @@ void parse_slices_in_parallel(std::string_view text, const StreamReading& readin
     parse_part(StreamPart{text, 0, 0}, reading, counters, diags);
     return;
   }
-  std::vector<ParsedSlice> parsed;
+  const bool sink_beside_parsing = reading.limits.sink_threads == SinkThreads::kOneThread;
+  std::vector<ParsedSlice> ready, parsing;
   int next_index = 0;
   for (size_t first = 0; first < slices.size();) {
-    size_t last = first, bytes = 0;
-    while (last < slices.size() && (last == first || bytes + slices[last].size <= kBatchBytes))
-      bytes += slices[last++].size;
-    if (!parse_batch(text, slices, first, last, reading, counters, parsed)) {
+    const size_t last = batch_end(slices, first);
+    std::function<void()> hand_on_ready;
+    if (sink_beside_parsing && !ready.empty()) {
+      hand_on_ready = [&] { hand_on(ready, reading); };
+    } else {
+      hand_on(ready, reading);
+    }
+    if (!parse_batch(text, slices, first, last, reading, counters, parsing, hand_on_ready)) {
       // Something to report: the rest in one sequential parse, which reports it as the whole stream would.
       const StreamSlice& from = slices[first];
       parse_part(StreamPart{text.substr(from.offset), from.first_line, next_index}, reading, counters, diags);
       return;
     }
-    for (ParsedSlice& p : parsed) {
-      for (SourceDocument& d : p.documents) {
-        d.index += next_index;
-        reading.sink(std::move(d));
-      }
-      next_index += p.result.documents;
-      counters.nodes += p.counters.nodes;
-      counters.alias_bytes += p.counters.alias_bytes;
-    }
+    accept_batch(parsing, counters, next_index);
+    std::swap(ready, parsing);
     first = last;
   }
+  hand_on(ready, reading);
 }
 
 }  // namespace

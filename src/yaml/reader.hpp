@@ -17,6 +17,12 @@ namespace grovectl {
 // (yaml/block_subset.hpp), with libyaml for everything else; or libyaml alone (tests compare the two).
 enum class BlockReader { kSubsetFirst, kLibyamlOnly };
 
+// What the sink of a stream parsed on every core does with its documents. kMayUseEveryCore: it may run
+// parallel work of its own, so it is called on the calling thread between batches. kOneThread: it works
+// on one thread, so it takes one batch's documents while the next batch is parsed, on whichever thread
+// is free (still one call at a time, in document order).
+enum class SinkThreads { kMayUseEveryCore, kOneThread };
+
 struct ReadLimits {
   size_t max_depth = kMaxNestingDepth;               // sequences and mappings, after alias expansion
   size_t max_alias_bytes = kMaxAliasExpansionBytes;  // estimated bytes copied by aliases and merges
@@ -26,6 +32,7 @@ struct ReadLimits {
   // is the same either way. Tests set it to 0 or SIZE_MAX to compare the two.
   size_t parallel_from_bytes = size_t{1} << 20;
   BlockReader block_reader = BlockReader::kSubsetFirst;
+  SinkThreads sink_threads = SinkThreads::kMayUseEveryCore;
 };
 
 struct ReadStats {

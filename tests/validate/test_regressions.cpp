@@ -37,3 +37,24 @@ TEST_CASE("validate: an absurdly long terminationDelay is an invalid duration") 
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("[grove/termination-delay]") != std::string::npos);
 }
+
+TEST_CASE(
+    "validate, render and diff: a list inside a JobSet's pod template is a finding, not an internal error") {
+  // Found while profiling: the scheduler name was read through a JSON pointer, which stops with a parse
+  // error at a list met on the way (and throws and catches an exception for every replicated job without
+  // a schedulerName). The shape is a hand-written JobSet with template and template.spec as lists.
+  const std::string head =
+      "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: js\nspec:\n  replicatedJobs:\n"
+      "  - name: w\n    replicas: 1\n";
+  for (const std::string& tail :
+       {std::string("    template: [1, 2]\n"), std::string("    template: {spec: [1]}\n")}) {
+    for (const char* command : {"validate -f -", "render -f -", "diff -f - --live /dev/null"}) {
+      auto r = run_grovectl(command, head + tail);
+      INFO(command << "\n" << tail << r.out << r.err);
+      CHECK(r.exit_code == 1);
+      CHECK(r.err.find("internal error") == std::string::npos);
+      CHECK((r.out + r.err).find("-:9:") != std::string::npos);
+      CHECK((r.out + r.err).find("[schema/type]") != std::string::npos);
+    }
+  }
+}

@@ -1,11 +1,14 @@
 // Large streams are parsed in slices on every core (yaml/stream_slices.hpp, issue 18). The promise is that
 // nothing can tell: the same documents with the same indexes, values and positions, and the same
 // diagnostics, as one sequential parse. Each case parses one generated stream both ways
-// (ReadLimits::parallel_from_bytes 0 and SIZE_MAX) and compares everything a caller can see.
+// (ReadLimits::parallel_from_bytes 0 and SIZE_MAX) and compares everything a caller can see; the parallel
+// parse twice, with a sink that may use every core and with one that takes a batch while the next is parsed
+// (SinkThreads::kOneThread, as diff's live side does).
 //
 // The stream is shaped like `kubectl get -o yaml` output concatenated with `helm template` output: many
 // documents of a few hundred bytes, comments and "# Source:" lines between them, anchors and merge keys
 // inside documents, block scalars, empty documents and "..." end markers.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
@@ -47,16 +50,22 @@ std::string stream_of(int documents) {
   return text;
 }
 
-// Everything a caller can see of one parse, as text.
-std::string parse_summary(const std::string& text, size_t parallel_from_bytes,
-                          size_t max_nodes = kMaxInputNodes) {
+enum class ParseWay { kSequential, kParallel, kParallelSinkBesideParsing };
+
+// Everything a caller can see of one parse, as text. The sink notes whether two of its calls ever overlapped,
+// which neither way may let happen.
+std::string parse_summary(const std::string& text, ParseWay way, size_t max_nodes = kMaxInputNodes) {
   Diagnostics diags;
   ReadLimits limits;
-  limits.parallel_from_bytes = parallel_from_bytes;
+  limits.parallel_from_bytes = way == ParseWay::kSequential ? SIZE_MAX : 0;
+  if (way == ParseWay::kParallelSinkBesideParsing) limits.sink_threads = SinkThreads::kOneThread;
   limits.max_nodes = max_nodes;
   ReadStats stats;
   std::string out;
+  std::atomic<int> in_sink{0};
+  bool overlapped = false;
   parse_yaml_stream_each(text, "s.yaml", diags, limits, &stats, [&](SourceDocument&& d) {
+    overlapped |= in_sink++ != 0;
     out += std::to_string(d.index) + " " + d.value.dump() + " @" + std::to_string(d.locate().line) + "\n";
     for (const char* pointer :
          {"/metadata/name", "/data/script", "/spec/merged/cpu", "/items/1/metadata/name", "/2/four"}) {
@@ -64,16 +73,20 @@ std::string parse_summary(const std::string& text, size_t parallel_from_bytes,
       out += "  " + std::string(pointer) + " " + std::to_string(key.line) + ":" + std::to_string(key.column) +
              " " + std::to_string(value.line) + ":" + std::to_string(value.column) + "\n";
     }
+    --in_sink;
   });
   for (const auto& d : diags.items()) out += format_diagnostic(d) + "\n";
+  if (overlapped) out += "the sink was called while a call was running\n";
   return out + "nodes " + std::to_string(stats.nodes) + "\n";
 }
 
-void require_same_both_ways(const std::string& text, size_t max_nodes = kMaxInputNodes) {
-  const std::string sequential = parse_summary(text, SIZE_MAX, max_nodes);
-  const std::string parallel = parse_summary(text, 0, max_nodes);
-  REQUIRE(parallel.size() == sequential.size());
-  REQUIRE(parallel == sequential);
+void require_same_every_way(const std::string& text, size_t max_nodes = kMaxInputNodes) {
+  const std::string sequential = parse_summary(text, ParseWay::kSequential, max_nodes);
+  for (ParseWay way : {ParseWay::kParallel, ParseWay::kParallelSinkBesideParsing}) {
+    const std::string parallel = parse_summary(text, way, max_nodes);
+    REQUIRE(parallel.size() == sequential.size());
+    REQUIRE(parallel == sequential);
+  }
 }
 
 }  // namespace
@@ -102,7 +115,7 @@ TEST_CASE("parallel parse: a stream with directives or other line breaks is not 
 TEST_CASE("parallel parse: a clean multi-megabyte stream gives what a sequential parse gives") {
   const std::string text = stream_of(14000);
   REQUIRE(text.size() > (size_t{2} << 20));  // several batches of slices
-  require_same_both_ways(text);
+  require_same_every_way(text);
 }
 
 TEST_CASE("parallel parse: an error late in the stream is reported as a sequential parse reports it") {
@@ -116,13 +129,13 @@ TEST_CASE("parallel parse: an error late in the stream is reported as a sequenti
   SECTION("a document marker inside a quoted scalar") {
     text += "---\nnote: \"starts\n--- here\"\n---\nkind: After\n";
   }
-  require_same_both_ways(text);
+  require_same_every_way(text);
 }
 
 TEST_CASE("parallel parse: the node budget runs out at the same node") {
   const std::string text = stream_of(9000);
-  const std::string full = parse_summary(text, SIZE_MAX);
+  const std::string full = parse_summary(text, ParseWay::kSequential);
   const size_t nodes = std::stoul(full.substr(full.rfind("nodes ") + 6));
-  require_same_both_ways(text, nodes * 2 / 3);  // runs out in a middle batch
-  require_same_both_ways(text, nodes);          // exactly enough
+  require_same_every_way(text, nodes * 2 / 3);  // runs out in a middle batch
+  require_same_every_way(text, nodes);          // exactly enough
 }

@@ -1,0 +1,14 @@
+#pragma once
+// Reading a member a few mappings down without exceptions. (Json::value and Json::at with a JSON pointer
+// throw and catch an exception for each missing member, and let a list met on the way escape as a parse
+// error.)
+#include <initializer_list>
+
+#include "core/json.hpp"
+
+namespace grovectl {
+
+// The member at the end of `keys` below `root`, or nullptr when one is missing or a step is not a mapping.
+const Json* member_at(const Json& root, std::initializer_list<const char*> keys);
+
+}  // namespace grovectl
