@@ -293,12 +293,14 @@ void drop_nulls(Json& node) {
       if (it->is_null()) {
         it = node.erase(it);
       } else {
-        drop_nulls(*it);
+        if (it->is_structured()) drop_nulls(*it);
         ++it;
       }
     }
   } else if (node.is_array()) {
-    for (auto& item : node) drop_nulls(item);
+    for (auto& item : node) {
+      if (item.is_structured()) drop_nulls(item);
+    }
   }
 }
 

@@ -163,12 +163,13 @@ bool is_space(std::string_view row, size_t i) {
   return i >= row.size() || row[i] == ' ' || row[i] == '\t';
 }
 
-bool is_blank(std::string_view row) {
-  return row.find_first_not_of(" \t") == std::string_view::npos;
+// Whether `row` holds only blanks, given that its first `indent` characters are spaces.
+bool is_blank(std::string_view row, size_t indent) {
+  return row.find_first_not_of(" \t", indent) == std::string_view::npos;
 }
 
 bool is_marker(std::string_view row, std::string_view marker) {
-  return row.substr(0, 3) == marker && is_space(row, 3);
+  return !row.empty() && row[0] == marker[0] && row.substr(0, 3) == marker && is_space(row, 3);
 }
 
 // A block scalar header ("|", ">-", "|2+" ...) starting at row[i], followed by blanks or a comment.
@@ -177,6 +178,12 @@ bool is_block_scalar_header(std::string_view row, size_t i) {
   size_t k = i + 1;
   while (k < row.size() && (row[k] == '+' || row[k] == '-' || (row[k] >= '1' && row[k] <= '9'))) ++k;
   return is_space(row, k);
+}
+
+// The first position from `i` on that holds `a` or `b`, or the row's end.
+size_t next_of(std::string_view row, size_t i, char a, char b) {
+  while (i < row.size() && row[i] != a && row[i] != b) ++i;
+  return i;
 }
 
 // A conservative estimate of the nesting depth: block indentation levels, inline "- " and "? "
@@ -194,10 +201,10 @@ class DepthEstimate {
     size_t indent = row.find_first_not_of(' ');
     if (indent == std::string_view::npos) indent = row.size();
     if (in_block_scalar_) {
-      if (is_blank(row) || indent > block_scalar_indent_) return true;
+      if (is_blank(row, indent) || indent > block_scalar_indent_) return true;
       in_block_scalar_ = false;
     }
-    if (plain_continues_ && !is_blank(row) && indent > plain_indent_ && quote_ == 0) return true;
+    if (plain_continues_ && !is_blank(row, indent) && indent > plain_indent_ && quote_ == 0) return true;
     plain_continues_ = false;
     size_t start = quote_ ? 0 : indent;
     if (quote_ == 0 && (is_marker(row, "---") || is_marker(row, "..."))) {
@@ -217,6 +224,10 @@ class DepthEstimate {
     size_t node_indent = indent;  // where the innermost node of this row starts (after "- ", "? ")
     bool in_plain = false;        // inside a block-context plain scalar, which runs to ": " or " #"
     for (size_t i = start; i < row.size(); ++i) {
+      // Inside a quoted or plain scalar only a few characters matter; the others are passed over at once.
+      if (quote_) i = next_of(row, i, quote_, quote_ == '"' ? '\\' : quote_);
+      if (in_plain) i = next_of(row, i, ':', '#');
+      if (i == row.size()) break;
       char c = row[i];
       if (quote_) {
         if (quote_ == '"' && c == '\\') {
