@@ -234,3 +234,44 @@ TEST_CASE("render --include kinds that select nothing say so on stderr") {
   CHECK(js.exit_code == 0);
   CHECK(js.err.find("render/include-empty") == std::string::npos);
 }
+
+TEST_CASE("render's standard output: a file, a file opened for appending, and a full device") {
+  // The output waits in a spool (a temporary file beyond 1 MiB) until the render has succeeded, then is
+  // copied to standard output. 800 replicas of testdata/render/two.yaml's first PodCliqueSet render to
+  // about 1.4 MiB, so part of it waits in the spool's file.
+  const fs::path dir = fresh_dir("stdout");
+  {
+    std::ifstream in(testdata("render/two.yaml"));
+    std::ofstream out(dir / "big.yaml");
+    std::string line;
+    bool replaced = false;
+    while (std::getline(in, line) && line != "---") {
+      if (!replaced && line == "  replicas: 2") {
+        line = "  replicas: 800";
+        replaced = true;
+      }
+      out << line << "\n";
+    }
+    REQUIRE(replaced);
+  }
+  const std::string render = "NO_COLOR=1 timeout 60 '" + std::string(GROVECTL_BINARY) + "' render -f '" +
+                             (dir / "big.yaml").string() + "'";
+  const CommandResult piped = run_shell(render);
+  REQUIRE(piped.exit_code == 0);
+  REQUIRE(piped.out.size() > (size_t{1} << 20));
+
+  const CommandResult to_file = run_shell(render + " > '" + (dir / "out.yaml").string() + "'");
+  CHECK(to_file.exit_code == 0);
+  CHECK(read_file(dir / "out.yaml") == piped.out);
+
+  const CommandResult appended = run_shell("echo '# kept' > '" + (dir / "appended.yaml").string() + "' && " +
+                                           render + " >> '" + (dir / "appended.yaml").string() + "'");
+  CHECK(appended.exit_code == 0);
+  CHECK(read_file(dir / "appended.yaml") == "# kept\n" + piped.out);
+
+  // A full disk is an I/O error (exit 3) with a message, as docs/exit-codes.md says.
+  const CommandResult full = run_shell(render + " > /dev/full");
+  CHECK(full.exit_code == 3);
+  CHECK(full.err.find("cannot write to standard output") != std::string::npos);
+  fs::remove_all(dir);
+}
