@@ -5,8 +5,11 @@
 
 namespace grovectl {
 
+// Objects are built member by member: a Json initializer list copies every value it is given once more.
 Json gang_policy(int32_t min_count) {
-  return Json{{"gang", Json{{"minCount", min_count}}}};
+  Json policy = Json::object();
+  policy["gang"]["minCount"] = min_count;
+  return policy;
 }
 
 Json scheduling_constraints(const std::optional<PackConstraint>& pack, const MappingContext& ctx) {
@@ -17,9 +20,11 @@ Json scheduling_constraints(const std::optional<PackConstraint>& pack, const Map
 Json workload_controller_ref(const Gang& gang) {
   if (!gang.source || gang.source->kind != "JobSet") return Json(nullptr);
   const std::string& api_version = gang.source->api_version;
-  return Json{{"apiGroup", api_version.substr(0, api_version.find('/'))},
-              {"kind", gang.source->kind},
-              {"name", gang.source->name}};
+  Json ref = Json::object();
+  ref["apiGroup"] = api_version.substr(0, api_version.find('/'));
+  ref["kind"] = gang.source->kind;
+  ref["name"] = gang.source->name;
+  return ref;
 }
 
 Json priority_class(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx) {
@@ -31,7 +36,7 @@ Json priority_class(const Gang& gang, const WorkloadTarget& target, const Mappin
 PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& group) {
   PodMembership m;
   m.scheduler_name = "default-scheduler";
-  m.spec_fields["schedulingGroup"] = Json{{"podGroupName", group_object_name(gang, group)}};
+  m.spec_fields["schedulingGroup"]["podGroupName"] = group_object_name(gang, group);
   return m;
 }
 
@@ -48,22 +53,29 @@ std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& 
     if (!priority.is_null()) t["priorityClassName"] = priority;
     templates.push_back(std::move(t));
   }
-  std::vector<Json> out;
-  Json workload = Json::object();
-  workload["metadata"] = object_metadata(gang.name, gang.ns);
-  workload["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroupTemplates", templates}};
-  out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", std::move(workload)));
+  // Each PodGroup's spec takes its members from its template before the templates move into the Workload.
+  std::vector<Json> group_specs;
   for (size_t i = 0; i < gang.groups.size(); ++i) {
-    const auto& pg = gang.groups[i];
     Json spec = Json::object();
-    spec[reference.field] = reference.value(gang.name, pg.name);
+    spec[reference.field] = reference.value(gang.name, gang.groups[i].name);
     for (const char* key : {"schedulingPolicy", "schedulingConstraints", "priorityClassName"}) {
       if (templates[i].contains(key)) spec[key] = templates[i][key];
     }
+    group_specs.push_back(std::move(spec));
+  }
+  std::vector<Json> out;
+  Json workload = Json::object();
+  workload["metadata"] = object_metadata(gang.name, gang.ns);
+  workload["spec"]["controllerRef"] = workload_controller_ref(gang);
+  workload["spec"]["podGroupTemplates"] = std::move(templates);
+  out.push_back(
+      ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", std::move(workload)));
+  for (size_t i = 0; i < gang.groups.size(); ++i) {
     Json computed = Json::object();
-    computed["metadata"] = object_metadata(group_object_name(gang, pg), gang.ns);
-    computed["spec"] = std::move(spec);
-    out.push_back(ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", std::move(computed)));
+    computed["metadata"] = object_metadata(group_object_name(gang, gang.groups[i]), gang.ns);
+    computed["spec"] = std::move(group_specs[i]);
+    out.push_back(
+        ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", std::move(computed)));
   }
   return out;
 }

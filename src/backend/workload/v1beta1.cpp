@@ -41,10 +41,13 @@ class WorkloadV1beta1 final : public Mapping {
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
-    static const TemplateReference reference{
-        "workloadRef", [](const std::string& workload, const std::string& name) {
-          return Json{{"workloadName", workload}, {"templateName", name}};
-        }};
+    static const TemplateReference reference{"workloadRef",
+                                             [](const std::string& workload, const std::string& name) {
+                                               Json ref = Json::object();
+                                               ref["workloadName"] = workload;
+                                               ref["templateName"] = name;
+                                               return ref;
+                                             }};
     return flat_workload_objects(gang, kTarget, ctx, "v1beta1", reference);
   }
 
