@@ -13,4 +13,9 @@ const Json* member_at(const Json& root, std::initializer_list<const char*> keys)
   return node;
 }
 
+std::string string_member_at(const Json& root, std::initializer_list<const char*> keys) {
+  const Json* member = member_at(root, keys);
+  return member && member->is_string() ? member->get<std::string>() : std::string();
+}
+
 }  // namespace grovectl

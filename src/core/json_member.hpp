@@ -3,6 +3,7 @@
 // throw and catch an exception for each missing member, and let a list met on the way escape as a parse
 // error.)
 #include <initializer_list>
+#include <string>
 
 #include "core/json.hpp"
 
@@ -10,5 +11,7 @@ namespace grovectl {
 
 // The member at the end of `keys` below `root`, or nullptr when one is missing or a step is not a mapping.
 const Json* member_at(const Json& root, std::initializer_list<const char*> keys);
+// The string there, or "" when there is none or it is not a string.
+std::string string_member_at(const Json& root, std::initializer_list<const char*> keys);
 
 }  // namespace grovectl

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "core/json_member.hpp"
 #include "diff/api_versions.hpp"
 #include "diff/brief.hpp"
 #include "diff/immutable_fields.hpp"
@@ -31,35 +32,23 @@ struct PodTemplate {
   std::string priority_class;
 };
 
-const Json* at(const Json* j, std::initializer_list<const char*> path) {
-  for (const char* key : path) {
-    if (!j || !j->is_object()) return nullptr;
-    auto it = j->find(key);
-    j = it == j->end() ? nullptr : &*it;
-  }
-  return j;
-}
-
-std::string string_at(const Json* j, std::initializer_list<const char*> path) {
-  j = at(j, path);
-  return j && j->is_string() ? j->get<std::string>() : std::string();
-}
-
 bool is_jobset(const SourceDocument& doc) {
-  return string_at(&doc.value, {"kind"}) == "JobSet";
+  return string_member_at(doc.value, {"kind"}) == "JobSet";
 }
 
 std::vector<PodTemplate> pod_templates(const SourceDocument& doc) {
   std::vector<PodTemplate> out;
   const bool jobset = is_jobset(doc);
-  const Json* list =
-      jobset ? at(&doc.value, {"spec", "replicatedJobs"}) : at(&doc.value, {"spec", "template", "cliques"});
+  static const Json kNoPod;
+  const Json* list = jobset ? member_at(doc.value, {"spec", "replicatedJobs"})
+                            : member_at(doc.value, {"spec", "template", "cliques"});
   if (!list || !list->is_array()) return out;
   for (const auto& item : *list) {
-    const Json* pod =
-        jobset ? at(&item, {"template", "spec", "template", "spec"}) : at(&item, {"spec", "podSpec"});
-    out.push_back({string_at(&item, {"name"}), string_at(pod, {"schedulerName"}),
-                   string_at(pod, {"priorityClassName"})});
+    const Json* found = jobset ? member_at(item, {"template", "spec", "template", "spec"})
+                               : member_at(item, {"spec", "podSpec"});
+    const Json& pod = found ? *found : kNoPod;
+    out.push_back({string_member_at(item, {"name"}), string_member_at(pod, {"schedulerName"}),
+                   string_member_at(pod, {"priorityClassName"})});
   }
   return out;
 }
@@ -76,8 +65,9 @@ std::string priority_field(const SourceDocument& doc) {
 
 std::string source_name(const SourceGangs& src) {
   const Json& v = src.doc->value;
-  std::string ns = src.gangs.empty() ? string_at(&v, {"metadata", "namespace"}) : src.gangs.front().ns;
-  return fmt::format("{} {}/{}", string_at(&v, {"kind"}), ns, string_at(&v, {"metadata", "name"}));
+  std::string ns = src.gangs.empty() ? string_member_at(v, {"metadata", "namespace"}) : src.gangs.front().ns;
+  return fmt::format("{} {}/{}", string_member_at(v, {"kind"}), ns,
+                     string_member_at(v, {"metadata", "name"}));
 }
 
 // --- Scheduling semantics per gang.

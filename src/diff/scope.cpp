@@ -9,11 +9,6 @@
 namespace grovectl::diff {
 namespace {
 
-std::string string_at(const Json& j, std::initializer_list<const char*> path) {
-  const Json* v = member_at(j, path);
-  return v && v->is_string() ? v->get<std::string>() : std::string();
-}
-
 std::string label(const Json& object, const char* key) {
   const Json* labels = member_at(object, {"metadata", "labels"});
   if (!labels || !labels->is_object()) return {};
@@ -25,7 +20,7 @@ bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchor
   const Json* owners = member_at(object, {"metadata", "ownerReferences"});
   if (!owners || !owners->is_array()) return false;
   for (const auto& ref : *owners) {
-    if (a.owners.count({ns, string_at(ref, {"kind"}), string_at(ref, {"name"})})) return true;
+    if (a.owners.count({ns, string_member_at(ref, {"kind"}), string_member_at(ref, {"name"})})) return true;
   }
   return false;
 }
@@ -45,9 +40,9 @@ bool references_rendered(const Json& object, const std::string& ns, const ScopeA
   for (auto path :
        {std::initializer_list<const char*>{"spec", "workloadRef", "workloadName"},
         std::initializer_list<const char*>{"spec", "podGroupTemplateRef", "workload", "workloadName"}}) {
-    if (std::string w = string_at(object, path); !w.empty() && a.workloads.count({ns, w})) return true;
+    if (std::string w = string_member_at(object, path); !w.empty() && a.workloads.count({ns, w})) return true;
   }
-  std::string parent = string_at(object, {"spec", "parentCompositePodGroupName"});
+  std::string parent = string_member_at(object, {"spec", "parentCompositePodGroupName"});
   return !parent.empty() && a.composites.count({ns, parent});
 }
 

@@ -27,11 +27,6 @@ std::optional<int64_t> int_at(const Json& obj, std::initializer_list<const char*
   return j->get<int64_t>();
 }
 
-std::string str_at(const Json& obj, std::initializer_list<const char*> path) {
-  const Json* j = member_at(obj, path);
-  return j && j->is_string() ? j->get<std::string>() : "";
-}
-
 // The member `key` of `obj` when there is one, else an empty sequence (without copying the member).
 const Json& member_or_empty_list(const Json& obj, const char* key) {
   static const Json kEmptyList = Json::array();
@@ -69,7 +64,7 @@ void check_names(const std::string& js, const RJ& rj, size_t i, FieldErrors& fe,
     }
   }
   if (value.is_object() && value.contains("groupName")) {
-    std::string g = str_at(value, {"groupName"});
+    std::string g = string_member_at(value, {"groupName"});
     if (!is_dns1035_label(g)) {
       fe.invalid("jobset/group-name", rj.pointer + "/groupName", field("groupName"), go_quote(g),
                  "must be a valid DNS-1035 label");
@@ -93,7 +88,7 @@ void check_depends_on(const std::vector<RJ>& rjs, const Json& items, FieldErrors
       continue;
     }
     for (size_t k = 0; k < deps.size(); ++k) {
-      std::string target = str_at(deps[k], {"name"});
+      std::string target = string_member_at(deps[k], {"name"});
       bool earlier = false;
       for (size_t e = 0; e < i; ++e) earlier |= rjs[e].name == target;
       if (!earlier) {
@@ -108,7 +103,7 @@ void check_depends_on(const std::vector<RJ>& rjs, const Json& items, FieldErrors
 void check_coordinator(const Json& spec, const std::vector<RJ>& rjs, FieldErrors& fe) {
   if (!spec.contains("coordinator") || !spec["coordinator"].is_object()) return;
   const Json& c = spec["coordinator"];
-  std::string name = str_at(c, {"replicatedJob"});
+  std::string name = string_member_at(c, {"replicatedJob"});
   const RJ* rj = nullptr;
   for (const auto& r : rjs) {
     if (r.name == name) rj = &r;
@@ -144,17 +139,17 @@ void check_jobset(const SourceDocument& doc, Diagnostics& diags) {
   const Json& spec = v["spec"];
   const Json& items = member_or_empty_list(spec, "replicatedJobs");
   if (!items.is_array()) return;
-  std::string js = str_at(v, {"metadata", "name"});
+  std::string js = string_member_at(v, {"metadata", "name"});
   std::vector<RJ> rjs;
   std::set<std::string> names;
   for (size_t i = 0; i < items.size(); ++i) {
     RJ rj;
     rj.pointer = pointer_append("/spec/replicatedJobs", i);
-    rj.name = str_at(items[i], {"name"});
+    rj.name = string_member_at(items[i], {"name"});
     rj.replicas = int_at(items[i], {"replicas"}).value_or(1);
     rj.parallelism = int_at(items[i], {"template", "spec", "parallelism"});
     rj.completions = int_at(items[i], {"template", "spec", "completions"});
-    rj.completion_mode = str_at(items[i], {"template", "spec", "completionMode"});
+    rj.completion_mode = string_member_at(items[i], {"template", "spec", "completionMode"});
     if (rj.completion_mode.empty()) rj.completion_mode = "Indexed";  // the JobSet webhook's default
     if (!names.insert(rj.name).second) {
       fe.duplicate("jobset/duplicate-name", rj.pointer + "/name",
@@ -164,7 +159,7 @@ void check_jobset(const SourceDocument& doc, Diagnostics& diags) {
   }
   bool any_depends = false;
   for (const auto& item : items) any_depends |= item.is_object() && item.contains("dependsOn");
-  if (any_depends && str_at(spec, {"startupPolicy", "startupPolicyOrder"}) == "InOrder") {
+  if (any_depends && string_member_at(spec, {"startupPolicy", "startupPolicyOrder"}) == "InOrder") {
     fe.plain("jobset/startup-policy", "/spec/startupPolicy", "spec",
              "spec: Invalid value: StartupPolicy and DependsOn APIs are mutually exclusive");
   }
