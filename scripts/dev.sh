@@ -26,6 +26,16 @@ install_missing() {
   fi
 }
 
+# Warns when the disk here has less room than the command's builds take (measured on the builds of
+# November 2026, with room to spare): on a full disk, tests that write files fail far from the cause.
+warn_if_disk_low() {  # GIB COMMAND
+  local free_mib
+  free_mib=$(df -Pm . | awk 'NR == 2 {print $4}')
+  if ((free_mib < $1 * 1024)); then
+    echo "warning: ${free_mib} MiB free on this disk; scripts/dev.sh $2 needs about $1 GiB" >&2
+  fi
+}
+
 build() {  # build DIR [cmake args...]
   local dir=$1; shift
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
@@ -35,11 +45,13 @@ build() {  # build DIR [cmake args...]
 case "${1:-}" in
   run)
     install_missing
+    warn_if_disk_low 1 run
     build build -DGROVECTL_TESTS=OFF
     ./build/grovectl render -f examples/disaggregated-inference.yaml
     ;;
   test)
     install_missing
+    warn_if_disk_low 4 test
     # Tests on explicitly: `run` turns them off, and CMake keeps that in build/'s cache.
     build build -DGROVECTL_WERROR=ON -DGROVECTL_TESTS=ON
     (cd build && ctest --output-on-failure --no-tests=error -j "$JOBS")

@@ -144,7 +144,7 @@ fs::path with_queue(const fs::path& sample, const fs::path& dir) {
 TEST_CASE("conformance: every Grove sample x every backend/version renders schema-valid objects") {
   REQUIRE_SHARED_OR_SKIP(shared);
   Schemas schemas(shared / "schemas");
-  fs::path tmp = fs::temp_directory_path() / ("grovectl-conformance-" + std::to_string(getpid()));
+  fs::path tmp = scratch_root() / "conformance";
   fs::create_directories(tmp);
   std::vector<fs::path> samples;
   for (const auto& e : fs::recursive_directory_iterator(shared / "samples" / "grove")) {

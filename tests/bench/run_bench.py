@@ -14,6 +14,7 @@ Usage: run_bench.py --binary PATH [--baseline-binary PATH] [--base N] [--work DI
 import argparse
 import filecmp
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -243,12 +244,24 @@ def main():
     ap.add_argument("--baseline-binary", default=None,
                     help="an earlier grovectl, run on the same inputs; every figure is printed for both")
     ap.add_argument("--base", type=int, default=4, help="PodCliqueSets at the base size (30 replicas each)")
-    ap.add_argument("--work", default=None)
+    ap.add_argument("--work", default=None,
+                    help="keep the generated inputs and outputs here (default: a temporary folder, removed)")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, not the speed")
     args = ap.parse_args()
+    if args.work:
+        os.makedirs(args.work, exist_ok=True)
+        run_all(args, args.work)
+        return
+    # A folder of its own is the benchmark's to remove: CI runs bench-smoke on every change.
+    work = tempfile.mkdtemp(prefix="grovectl-bench-")
+    try:
+        run_all(args, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_all(args, work):
     base = 1 if args.smoke else args.base
-    work = args.work or tempfile.mkdtemp(prefix="grovectl-bench-")
-    os.makedirs(work, exist_ok=True)
     binaries = [("grovectl", os.path.abspath(args.binary))]
     if args.baseline_binary:
         binaries.append(("baseline", os.path.abspath(args.baseline_binary)))

@@ -216,7 +216,7 @@ TEST_CASE("flag values: --namespace must be a namespace name, shown escaped when
 }
 
 TEST_CASE("flag values: a file name that is not UTF-8 does not break the JSON report") {
-  fs::path dir = fs::temp_directory_path() / ("grovectl-flags-" + std::to_string(::getpid()));
+  fs::path dir = grovectl::test::scratch_root() / "flags";
   fs::create_directories(dir);
   fs::path bad = dir / "caf\xe9.yaml";
   std::ofstream(bad) << "a: [\n";

@@ -17,8 +17,7 @@ namespace {
 struct FakeKubectl {
   fs::path dir;
   explicit FakeKubectl(const std::string& body) {
-    dir = fs::temp_directory_path() / ("grovectl-fake-kubectl-" + std::to_string(::getpid()) + "-" +
-                                       std::to_string(reinterpret_cast<uintptr_t>(this)));
+    dir = scratch_root() / ("fake-kubectl-" + std::to_string(reinterpret_cast<uintptr_t>(this)));
     fs::create_directories(dir);
     std::ofstream(dir / "kubectl") << "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" << (dir / "calls.log").string()
                                    << "'\n"

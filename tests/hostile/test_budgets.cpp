@@ -21,7 +21,7 @@ namespace {
 constexpr bool kSanitized = sanitized_build();
 
 fs::path scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("grovectl-budgets-" + std::to_string(::getpid()));
+  fs::path dir = scratch_root() / "budgets";
   fs::create_directories(dir);
   return dir / name;
 }

@@ -43,7 +43,7 @@ struct CorpusCase {
 };
 
 fs::path work_dir(const std::string& cls) {
-  return fs::temp_directory_path() / ("grovectl-corpus-" + std::to_string(::getpid()) + "-" + cls);
+  return scratch_root() / ("corpus-" + cls);
 }
 
 std::vector<CorpusCase> generate(const std::string& cls, const fs::path& work) {

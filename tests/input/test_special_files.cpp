@@ -36,7 +36,7 @@ std::string pcs(const std::string& name) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("grovectl-special-" + std::to_string(::getpid())) / name;
+  fs::path dir = scratch_root() / "special" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -19,7 +19,7 @@ std::string two_inputs() {
 }
 
 fs::path fresh_dir(const std::string& tag) {
-  fs::path d = fs::temp_directory_path() / ("grovectl-out-" + tag + "-" + std::to_string(::getpid()));
+  fs::path d = scratch_root() / ("out-" + tag);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;

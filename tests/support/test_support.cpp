@@ -15,9 +15,30 @@
 namespace grovectl::test {
 namespace fs = std::filesystem;
 
+namespace {
+
+// Owns the process's scratch folder; the function-local static below removes it at exit.
+struct ScratchRoot {
+  fs::path path = fs::temp_directory_path() / ("grovectl-tests-" + std::to_string(::getpid()));
+  ScratchRoot() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchRoot() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+}  // namespace
+
+fs::path scratch_root() {
+  static const ScratchRoot root;
+  return root.path;
+}
+
 CommandResult run_shell(const std::string& command, const std::string& stdin_text) {
-  fs::path dir = fs::temp_directory_path() / ("grovectl-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const fs::path dir = scratch_root();
   static int counter = 0;
   std::string id = std::to_string(++counter);
   fs::path in = dir / ("in" + id), out = dir / ("out" + id), err = dir / ("err" + id);
@@ -79,8 +100,7 @@ std::vector<fs::path> yaml_files_under(const fs::path& dir) {
 }
 
 fs::path scratch_dir(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("grovectl-packaging-" + name + "-" + std::to_string(::getpid()));
+  const fs::path dir = scratch_root() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

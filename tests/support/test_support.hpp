@@ -32,7 +32,11 @@ bool have(const std::string& program);
 std::string quote(const std::string& s);
 // Every *.yaml file below `dir`, sorted.
 std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& dir);
-// A fresh, empty directory under the system temp directory, unique to this process and `name`.
+// The folder below which a test writes every file: one per test process under the system temp
+// directory, removed when the process exits. CI machines run the suite again and again, and a full
+// disk fails tests far from the cause.
+std::filesystem::path scratch_root();
+// A fresh, empty directory `name` below scratch_root().
 std::filesystem::path scratch_dir(const std::string& name);
 
 // True in the AddressSanitizer build, which cannot run under a small `ulimit -v` (ASan reserves

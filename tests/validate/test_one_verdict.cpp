@@ -67,7 +67,7 @@ TEST_CASE("one verdict: render and diff refuse every input error validate report
 TEST_CASE("one verdict: the same object in two inputs is an error naming both places, in every command") {
   // Two copies of one PodCliqueSet (no namespace: both are "default/valid"), as two files of a repository.
   const std::string a = testdata("hostile/valid-pcs.yaml").string();
-  const std::filesystem::path b = std::filesystem::temp_directory_path() / "grovectl-one-verdict-copy.yaml";
+  const std::filesystem::path b = grovectl::test::scratch_root() / "one-verdict-copy.yaml";
   std::filesystem::copy_file(a, b, std::filesystem::copy_options::overwrite_existing);
   for (const std::string command : {"validate", "render", "diff"}) {
     std::string args = command + " -f '" + a + "' -f '" + b.string() + "'";

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path write_input(const std::string& name, const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / ("grovectl-hostile-" + std::to_string(::getpid()));
+  fs::path dir = scratch_root() / "hostile";
   fs::create_directories(dir);
   fs::path p = dir / name;
   std::ofstream(p, std::ios::binary) << text;
