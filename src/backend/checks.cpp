@@ -53,7 +53,7 @@ std::string source_kind(const Gang& gang) {
 }
 
 std::string shorten_source_name(const Gang& gang) {
-  return fmt::format("shorten the {} name", source_kind(gang));
+  return "shorten the " + source_kind(gang) + " name";
 }
 
 std::string shorten_group_names(const Gang& gang) {
@@ -115,7 +115,7 @@ void require_positive_min_counts(const Gang& gang, const std::string& target, Di
 }
 
 std::string group_object_name(const Gang& gang, const PodGroup& group) {
-  return fmt::format("{}-{}", gang.name, group.name);
+  return gang.name + "-" + group.name;
 }
 
 void refuse(const Gang& gang, const std::string& rule, const std::string& message, Diagnostics& diags) {

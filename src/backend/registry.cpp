@@ -21,17 +21,35 @@ std::vector<const Mapping*> all_scheduler_mappings() {
   return mappings;
 }
 
+namespace {
+
+struct DescribedMapping {
+  const Mapping* mapping;
+  MappingInfo info;
+};
+
+// Each mapping's info, built once: every source of a render looks its mapping up.
+const std::vector<DescribedMapping>& described_mappings() {
+  static const std::vector<DescribedMapping> described = [] {
+    std::vector<DescribedMapping> out;
+    for (const Mapping* m : all_scheduler_mappings()) out.push_back({m, m->info()});
+    return out;
+  }();
+  return described;
+}
+
+}  // namespace
+
 const Mapping* find_scheduler_mapping(Backend backend, const RenderOptions& options, Diagnostics& diags) {
   const std::string name = backend_name(backend);
   const std::string hierarchy = options.hierarchy == Hierarchy::kComposite ? "composite" : "flat";
   std::vector<std::string> offered;
-  for (const Mapping* m : all_scheduler_mappings()) {
-    MappingInfo info = m->info();
+  for (const auto& [mapping, info] : described_mappings()) {
     if (info.backend != name) continue;
+    const bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(),
+                                      options.kube_version.minor) != info.kube_minors.end();
+    if (version_ok && info.hierarchy == hierarchy) return mapping;
     for (int minor : info.kube_minors) offered.push_back(fmt::format("1.{} {}", minor, info.hierarchy));
-    bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(),
-                                options.kube_version.minor) != info.kube_minors.end();
-    if (version_ok && info.hierarchy == hierarchy) return m;
   }
   std::sort(offered.begin(), offered.end());
   std::string list;

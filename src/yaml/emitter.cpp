@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <charconv>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "yaml/scalar.hpp"
@@ -223,6 +226,14 @@ void append_key_and_colon(std::string& out, const std::string& key, int indent) 
   out += ':';
 }
 
+// Integers as Json::dump writes them (plain decimal), without the serializer it sets up for each call.
+template <typename Integer>
+void append_integer(std::string& out, Integer value) {
+  char digits[24];
+  const auto result = std::to_chars(std::begin(digits), std::end(digits), value);
+  out.append(digits, result.ptr);
+}
+
 void append_scalar(std::string& out, const Json& v, int indent) {
   switch (v.type()) {
     case Json::value_t::null:
@@ -233,6 +244,12 @@ void append_scalar(std::string& out, const Json& v, int indent) {
       break;
     case Json::value_t::string:
       append_string(out, v.get_ref<const std::string&>(), indent);
+      break;
+    case Json::value_t::number_integer:
+      append_integer(out, v.get<int64_t>());
+      break;
+    case Json::value_t::number_unsigned:
+      append_integer(out, v.get<uint64_t>());
       break;
     default:
       out += v.dump();
@@ -248,11 +265,10 @@ void append_node(std::string& out, const Json& v, int indent);
 
 void append_map_body(std::string& out, const Json& map, int indent, bool first_inline) {
   bool first = true;
-  for (auto it = map.begin(); it != map.end(); ++it) {
+  for (const auto& [key, child] : map.get_ref<const Json::object_t&>()) {
     if (!(first && first_inline)) out.append(indent, ' ');
     first = false;
-    append_key_and_colon(out, it.key(), indent);
-    const Json& child = it.value();
+    append_key_and_colon(out, key, indent);
     if (child.is_object() && !child.empty()) {
       out += '\n';
       append_map_body(out, child, indent + 2, false);
@@ -272,7 +288,7 @@ void append_map_body(std::string& out, const Json& map, int indent, bool first_i
 }
 
 void append_sequence_body(std::string& out, const Json& seq, int indent) {
-  for (const Json& item : seq) {
+  for (const Json& item : seq.get_ref<const Json::array_t&>()) {
     out.append(indent, ' ');
     out += "- ";
     if (item.is_object() && !item.empty()) {

@@ -52,8 +52,9 @@ void check_pack(const Gang& gang, const std::string& where, const std::optional<
 
 void check_topology(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                     Diagnostics& diags) {
-  for (const auto& pg : gang.groups)
-    check_pack(gang, "pod group " + pg.name, pg.topology, target, ctx, diags);
+  for (const auto& pg : gang.groups) {
+    if (has_pack(pg.topology)) check_pack(gang, "pod group " + pg.name, pg.topology, target, ctx, diags);
+  }
   bool above_groups = has_pack(gang.topology);
   for (const auto& cfg : gang.group_configs) above_groups = above_groups || has_pack(cfg.topology);
   if (above_groups && target.has_topology && !target.composite) {
@@ -68,7 +69,8 @@ void check_topology(const Gang& gang, const WorkloadTarget& target, const Mappin
   }
   check_pack(gang, "the gang", gang.topology, target, ctx, diags);
   for (const auto& cfg : gang.group_configs) {
-    check_pack(gang, "scaling group " + cfg.name, cfg.topology, target, ctx, diags);
+    if (has_pack(cfg.topology))
+      check_pack(gang, "scaling group " + cfg.name, cfg.topology, target, ctx, diags);
   }
 }
 
@@ -137,7 +139,7 @@ void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const M
   check_topology(gang, target, ctx, diags);
   check_priority(gang, target, ctx, diags);
   check_pod_priorities(gang, target, diags);
-  require_positive_min_counts(gang, fmt::format("the {} Workload API (gang.minCount)", target.api), diags);
+  require_positive_min_counts(gang, "the " + target.api + " Workload API (gang.minCount)", diags);
   require_dns_subdomain(gang, "Workload name", gang.name, shorten_source_name(gang), diags);
   for (const auto& pg : gang.groups) {
     require_dns_label(gang, "pod group template name", pg.name, shorten_group_names(gang), diags);
@@ -156,10 +158,9 @@ void check_template_count(const Gang& gang, const std::string& list, size_t coun
 void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                          Diagnostics& diags) {
   check_workload_gang(gang, target, ctx, diags);
-  check_template_count(
-      gang, "Workload spec.podGroupTemplates", gang.groups.size(),
-      fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),
-      diags);
+  check_template_count(gang, "Workload spec.podGroupTemplates", gang.groups.size(),
+                       "use kai-scheduler, volcano or koord-scheduler, or split the " + source_kind(gang),
+                       diags);
   for (const auto& pg : gang.groups) {
     require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
                           diags);

@@ -23,10 +23,13 @@ class JobSetFrontend final : public Frontend {
 
 bool JobSetSource::apply_defaults(const RenderOptions& options, Diagnostics& diags) {
   if (!namespace_matches(js_.ns, options, input_.locate("/metadata/namespace"), diags)) return false;
-  const std::string ns = js_.ns.empty() ? options.namespace_override.value_or("default") : js_.ns;
-  apply_jobset_defaults(js_, ns);
-  defaulted_ = apply_jobset_defaults(input_.value, ns);
+  namespace_ = js_.ns.empty() ? options.namespace_override.value_or("default") : js_.ns;
+  apply_jobset_defaults(js_, namespace_);
   return true;
+}
+
+Json JobSetSource::defaulted() const {
+  return apply_jobset_defaults(input_.value, namespace_);
 }
 
 SchedulerNames JobSetSource::scheduler_names() const {
@@ -60,7 +63,7 @@ std::set<IncludeKind> JobSetSource::default_includes() const {
 std::optional<Json> JobSetSource::inject_membership(const std::vector<Gang>& gangs,
                                                     const MembershipOf& membership,
                                                     Diagnostics& diags) const {
-  return inject_jobset_membership(defaulted_, input_, gangs, membership, diags);
+  return inject_jobset_membership(defaulted(), input_, gangs, membership, diags);
 }
 
 std::unique_ptr<JobSetSource> parse_jobset_source(const SourceDocument& doc, Diagnostics& diags) {

@@ -21,14 +21,15 @@ class JobSetSource final : public Source {
   std::optional<Json> inject_membership(const std::vector<Gang>& gangs, const MembershipOf& membership,
                                         Diagnostics& diags) const override;
 
-  // The document after the JobSet webhook's and CRD defaults (after apply_defaults).
-  const Json& defaulted() const { return defaulted_; }
+  // The document after the JobSet webhook's and CRD defaults (after apply_defaults). Built when asked
+  // for: the emitted JobSet is the one use, and it takes the copy over.
+  Json defaulted() const;
   const SourceDocument& document() const override { return input_; }
 
  private:
   const SourceDocument& input_;
   JobSet js_;
-  Json defaulted_;
+  std::string namespace_;  // set by apply_defaults
 };
 
 // parse: the JobSet in `doc`, or nullptr when it cannot be read (reported).

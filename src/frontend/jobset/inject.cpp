@@ -25,8 +25,7 @@ constexpr CrdFieldNote kCrdFieldNotes[] = {
 
 class Injector {
  public:
-  Injector(const Json& defaulted, const SourceDocument& input, Diagnostics& diags)
-      : defaulted_(defaulted), input_(input), diags_(diags) {}
+  Injector(const SourceDocument& input, Diagnostics& diags) : input_(input), diags_(diags) {}
 
   void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
     const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
@@ -59,8 +58,8 @@ class Injector {
   }
 
   // A live JobSet (it has a uid) cannot change its pod templates (jobset.md §1.1).
-  void finish() {
-    if (!changed_spec_ || !defaulted_.contains("metadata") || !defaulted_["metadata"].contains("uid")) return;
+  void finish(const Json& jobset) {
+    if (!changed_spec_ || !jobset.contains("metadata") || !jobset["metadata"].contains("uid")) return;
     warn("jobset/immutable-template",
          "this JobSet has a metadata.uid (a live object): replicatedJobs pod templates are immutable, so the "
          "injected membership takes effect only when the JobSet is recreated",
@@ -118,7 +117,6 @@ class Injector {
     }
   }
 
-  const Json& defaulted_;
   const SourceDocument& input_;
   Diagnostics& diags_;
   bool changed_spec_ = false;
@@ -137,17 +135,16 @@ std::pair<const Gang*, const PodGroup*> group_for(const std::vector<Gang>& gangs
 
 }  // namespace
 
-Json inject_jobset_membership(const Json& defaulted, const SourceDocument& input,
-                              const std::vector<Gang>& gangs, const MembershipOf& membership,
-                              Diagnostics& diags) {
-  Json out = defaulted;
+Json inject_jobset_membership(Json defaulted, const SourceDocument& input, const std::vector<Gang>& gangs,
+                              const MembershipOf& membership, Diagnostics& diags) {
+  Json out = std::move(defaulted);
   if (!out.is_object()) return out;
   out.erase("status");
   if (out.contains("spec") && out["spec"].is_object()) out["spec"].erase("scheduling");
   Json* rjs = out.contains("spec") && out["spec"].contains("replicatedJobs") ? &out["spec"]["replicatedJobs"]
                                                                              : nullptr;
   if (!rjs || !rjs->is_array()) return out;
-  Injector injector(defaulted, input, diags);
+  Injector injector(input, diags);
   for (size_t i = 0; i < rjs->size(); ++i) {
     Json& rj = (*rjs)[i];
     if (!rj.contains("name") || !rj["name"].is_string()) continue;
@@ -156,7 +153,7 @@ Json inject_jobset_membership(const Json& defaulted, const SourceDocument& input
     std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template/spec/template";
     injector.inject(rj["template"]["spec"]["template"], pointer, membership(*gang, *group));
   }
-  injector.finish();
+  injector.finish(out);
   return out;
 }
 
