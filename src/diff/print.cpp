@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/parallel.hpp"
 #include "diff/unified.hpp"
 #include "yaml/emitter.hpp"
 
@@ -99,10 +100,15 @@ std::string format_summary(const Summary& s) {
 }
 
 std::string format_text(const std::vector<ObjectDiff>& diffs, const TextOptions& options) {
-  std::string out;
+  std::vector<const ObjectDiff*> shown;
   for (const auto& d : diffs) {
-    if (d.op != Op::kUnchanged) append_object(out, d, options);
+    if (d.op != Op::kUnchanged) shown.push_back(&d);
   }
+  // Each object's text depends on that object alone: they are formatted on every core, joined in order.
+  std::vector<std::string> texts(shown.size());
+  for_each_index_parallel(shown.size(), [&](size_t i) { append_object(texts[i], *shown[i], options); });
+  std::string out;
+  for (const std::string& text : texts) out += text;
   out += format_summary(summarize(diffs)) + "\n";
   return out;
 }
