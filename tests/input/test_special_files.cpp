@@ -35,13 +35,6 @@ std::string pcs(const std::string& name) {
   return s.replace(s.find("NAME"), 4, name);
 }
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path dir = scratch_root() / "special" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 void write(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
@@ -58,7 +51,7 @@ bool contains(const std::string& s, const std::string& part) {
 }  // namespace
 
 TEST_CASE("special files: a FIFO without a writer does not block and is reported as empty") {
-  fs::path dir = fresh_dir("fifo");
+  fs::path dir = scratch_dir("special-fifo");
   fs::path fifo = dir / "in.yaml";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   auto r = run_binary("render -f " + quote(fifo.string()));
@@ -67,7 +60,7 @@ TEST_CASE("special files: a FIFO without a writer does not block and is reported
 }
 
 TEST_CASE("special files: a FIFO with a writer is read like a file") {
-  fs::path dir = fresh_dir("fifo-writer");
+  fs::path dir = scratch_dir("special-fifo-writer");
   fs::path fifo = dir / "in.yaml";
   fs::path src = dir / "src.yaml";
   write(src, pcs("piped"));
@@ -93,7 +86,7 @@ TEST_CASE("special files: devices are read within the byte budget") {
 }
 
 TEST_CASE("special files: a socket is refused with an I/O error") {
-  fs::path dir = fresh_dir("socket");
+  fs::path dir = scratch_dir("special-socket");
   fs::path path = dir / "s.yaml";
   int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
   REQUIRE(fd >= 0);
@@ -113,7 +106,7 @@ TEST_CASE("special files: a socket is refused with an I/O error") {
 }
 
 TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs inside refused") {
-  fs::path dir = fresh_dir("walk");
+  fs::path dir = scratch_dir("special-walk");
   write(dir / "b.yaml", pcs("b"));
   write(dir / "a" / "z.yml", pcs("az"));
   write(
@@ -139,8 +132,8 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
 }
 
 TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling manifests reported") {
-  fs::path dir = fresh_dir("links");
-  fs::path elsewhere = fresh_dir("links-target");
+  fs::path dir = scratch_dir("special-links");
+  fs::path elsewhere = scratch_dir("special-links-target");
   write(elsewhere / "linked.yaml", pcs("linked"));
   fs::create_directory_symlink(elsewhere, dir / "shared");
   fs::create_directory_symlink(dir, dir / "loop");  // back to the top: read once
@@ -165,7 +158,7 @@ TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling 
 }
 
 TEST_CASE("output dir: SIGTERM or SIGINT while files are written leaves nothing behind") {
-  fs::path dir = fresh_dir("interrupted");
+  fs::path dir = scratch_dir("special-interrupted");
   // Enough objects that writing takes a while; fewer under the sanitizers, which render about 15x slower
   // (the files are written only after the whole render).
   const std::string replicas = grovectl::test::sanitized_build() ? "replicas: 8000" : "replicas: 60000";

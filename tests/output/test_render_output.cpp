@@ -18,13 +18,6 @@ std::string two_inputs() {
   return "-f '" + testdata("render/two.yaml").string() + "'";
 }
 
-fs::path fresh_dir(const std::string& tag) {
-  fs::path d = scratch_root() / ("out-" + tag);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 // Every file below `dir`, as relative paths, sorted.
 std::vector<std::string> tree(const fs::path& dir) {
   std::vector<std::string> names;
@@ -87,7 +80,7 @@ TEST_CASE("render output is byte-for-byte deterministic") {
 TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, identical across runs") {
   // The layout a GitOps repository can keep (DESIGN §1, issue 17 item 5): in two.yaml alpha has no namespace,
   // so "default" (grove.md §2 defaulting), and beta is in team-b; PodGang is scheduler.grove.io.
-  fs::path base = fresh_dir("stable");
+  fs::path base = scratch_dir("out-stable");
   fs::path out = base / "nested" / "out";
   CommandResult r1 =
       run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
@@ -123,7 +116,7 @@ TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, i
 }
 
 TEST_CASE("render --output-dir: adding an input renames no other file, stale files go") {
-  fs::path base = fresh_dir("gitops");
+  fs::path base = scratch_dir("out-gitops");
   fs::path out = base / "out";
   // Only beta first (the second document of two.yaml), then alpha and beta: beta's file keeps its path and
   // bytes; rendering beta alone again leaves no file of alpha behind (the directory holds one render).
@@ -142,7 +135,7 @@ TEST_CASE("render --output-dir: adding an input renames no other file, stale fil
 
 TEST_CASE(
     "render --output-dir refuses a directory holding files grovectl did not write, and leaves it alone") {
-  fs::path base = fresh_dir("foreign");
+  fs::path base = scratch_dir("out-foreign");
   fs::path out = base / "out";
   fs::create_directories(out);
   std::ofstream(out / "notes.txt") << "mine";
@@ -158,7 +151,7 @@ TEST_CASE(
 }
 
 TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps the previous output") {
-  fs::path base = fresh_dir("half");
+  fs::path base = scratch_dir("out-half");
   fs::path out = base / "out";
   REQUIRE(run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'")
               .exit_code == 0);
@@ -199,7 +192,7 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
 }
 
 TEST_CASE("render --output-dir under a path that cannot be created fails cleanly") {
-  fs::path base = fresh_dir("blocked");
+  fs::path base = scratch_dir("out-blocked");
   std::ofstream(base / "file") << "x";
   CommandResult r = run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" +
                                  (base / "file" / "out").string() + "'");
@@ -239,7 +232,7 @@ TEST_CASE("render's standard output: a file, a file opened for appending, and a 
   // The output waits in a spool (a temporary file beyond 1 MiB) until the render has succeeded, then is
   // copied to standard output. 800 replicas of testdata/render/two.yaml's first PodCliqueSet render to
   // about 1.4 MiB, so part of it waits in the spool's file.
-  const fs::path dir = fresh_dir("stdout");
+  const fs::path dir = scratch_dir("out-stdout");
   {
     std::ifstream in(testdata("render/two.yaml"));
     std::ofstream out(dir / "big.yaml");

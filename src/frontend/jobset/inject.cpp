@@ -135,15 +135,15 @@ std::pair<const Gang*, const PodGroup*> group_for(const std::vector<Gang>& gangs
 
 }  // namespace
 
-Json inject_jobset_membership(Json defaulted, const SourceDocument& input, const std::vector<Gang>& gangs,
+Json inject_jobset_membership(Json jobset, const SourceDocument& input, const std::vector<Gang>& gangs,
                               const MembershipOf& membership, Diagnostics& diags) {
-  Json out = std::move(defaulted);
-  if (!out.is_object()) return out;
-  out.erase("status");
-  if (out.contains("spec") && out["spec"].is_object()) out["spec"].erase("scheduling");
-  Json* rjs = out.contains("spec") && out["spec"].contains("replicatedJobs") ? &out["spec"]["replicatedJobs"]
-                                                                             : nullptr;
-  if (!rjs || !rjs->is_array()) return out;
+  if (!jobset.is_object()) return jobset;
+  jobset.erase("status");
+  if (jobset.contains("spec") && jobset["spec"].is_object()) jobset["spec"].erase("scheduling");
+  Json* rjs = jobset.contains("spec") && jobset["spec"].contains("replicatedJobs")
+                  ? &jobset["spec"]["replicatedJobs"]
+                  : nullptr;
+  if (!rjs || !rjs->is_array()) return jobset;
   Injector injector(input, diags);
   for (size_t i = 0; i < rjs->size(); ++i) {
     Json& rj = (*rjs)[i];
@@ -153,8 +153,8 @@ Json inject_jobset_membership(Json defaulted, const SourceDocument& input, const
     std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template/spec/template";
     injector.inject(rj["template"]["spec"]["template"], pointer, membership(*gang, *group));
   }
-  injector.finish(out);
-  return out;
+  injector.finish(jobset);
+  return jobset;
 }
 
 }  // namespace grovectl

@@ -11,12 +11,12 @@
 
 namespace grovectl {
 
-// `defaulted` (the JobSet after its defaults), taken over and returned without status and without the
+// `jobset` (the JobSet after its defaults), taken over and returned without status and without the
 // unmerged spec.scheduling, with each replicated job's pod template carrying `membership` of its pod group
 // in `gangs`. A membership field the template already sets with another value is replaced, with a
 // warning; a core pod-group reference the membership does not set (spec.schedulingGroup,
 // spec.workloadRef) is removed, with a warning. Warnings point into `input`.
-Json inject_jobset_membership(Json defaulted, const SourceDocument& input, const std::vector<Gang>& gangs,
+Json inject_jobset_membership(Json jobset, const SourceDocument& input, const std::vector<Gang>& gangs,
                               const MembershipOf& membership, Diagnostics& diags);
 
 }  // namespace grovectl
