@@ -55,10 +55,8 @@ std::vector<MatrixRow> matrix() {
   return rows;
 }
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
+std::string joined(const std::vector<std::string>& items, const char* sep) {
+  return fmt::format("{}", fmt::join(items, sep));
 }
 
 // "GenericWorkload (required), TopologyAwareWorkloadScheduling (optional)", or "-".
@@ -66,25 +64,25 @@ std::string gates_text(const MatrixRow& r) {
   std::vector<std::string> items;
   for (const auto& g : r.required_gates) items.push_back(g + " (required)");
   for (const auto& g : r.optional_gates) items.push_back(g + " (optional)");
-  return items.empty() ? "-" : join(items, ", ");
+  return items.empty() ? "-" : joined(items, ", ");
 }
 
 std::string runtime_config_text(const MatrixRow& r) {
-  return r.runtime_config.empty() ? "-" : "--runtime-config=" + join(r.runtime_config, ",");
+  return r.runtime_config.empty() ? "-" : "--runtime-config=" + joined(r.runtime_config, ",");
 }
 
 void print_text(const std::vector<MatrixRow>& rows) {
   size_t kinds_width = 5;
   size_t runtime_width = 14;
   for (const auto& r : rows) {
-    kinds_width = std::max(kinds_width, join(r.kinds, ", ").size());
+    kinds_width = std::max(kinds_width, joined(r.kinds, ", ").size());
     runtime_width = std::max(runtime_width, runtime_config_text(r).size());
   }
   std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
                            kinds_width, "RUNTIME-CONFIG", runtime_width, "GATES");
   for (const auto& r : rows) {
     std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
-                             join(r.kinds, ", "), kinds_width, runtime_config_text(r), runtime_width,
+                             joined(r.kinds, ", "), kinds_width, runtime_config_text(r), runtime_width,
                              gates_text(r));
   }
 }

@@ -18,4 +18,8 @@ std::string string_member_at(const Json& root, std::initializer_list<const char*
   return member && member->is_string() ? member->get<std::string>() : std::string();
 }
 
+std::string label_at(const Json& object, const char* key) {
+  return string_member_at(object, {"metadata", "labels", key});
+}
+
 }  // namespace grovectl

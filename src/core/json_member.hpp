@@ -13,5 +13,7 @@ namespace grovectl {
 const Json* member_at(const Json& root, std::initializer_list<const char*> keys);
 // The string there, or "" when there is none or it is not a string.
 std::string string_member_at(const Json& root, std::initializer_list<const char*> keys);
+// The object's label `key` (metadata.labels), or "" when it has none or the value is not a string.
+std::string label_at(const Json& object, const char* key);
 
 }  // namespace grovectl

@@ -1,35 +1,21 @@
 #include "diff/pod_identity.hpp"
 
+#include "core/json_member.hpp"
+
 namespace grovectl::diff {
-namespace {
-
-std::string string_in(const Json& object, const char* map, const char* key) {
-  if (!object.is_object()) return {};
-  auto meta = object.find("metadata");
-  if (meta == object.end() || !meta->is_object()) return {};
-  auto m = meta->find(map);
-  if (m == meta->end() || !m->is_object()) return {};
-  auto v = m->find(key);
-  return v != m->end() && v->is_string() ? v->get<std::string>() : std::string();
-}
-
-std::string label(const Json& pod, const char* key) {
-  return string_in(pod, "labels", key);
-}
-
-}  // namespace
 
 std::optional<std::string> pod_identity(const Json& pod) {
   // grove.md §4.5: every pod of a PodClique carries its FQN and its index; §4.1: hostname <FQN>-<index>.
-  std::string clique = label(pod, "grove.io/podclique");
-  std::string index = label(pod, "grove.io/podclique-pod-index");
+  std::string clique = label_at(pod, "grove.io/podclique");
+  std::string index = label_at(pod, "grove.io/podclique-pod-index");
   if (!clique.empty() && !index.empty()) return clique + "-" + index;
   // jobset.md §2: the Job controller labels its pods with the Job name and annotates (and, with the
   // PodIndexLabel gate, labels) the completion index; hostname <job name>-<completion index>.
-  std::string job = label(pod, "batch.kubernetes.io/job-name");
-  std::string completion = label(pod, "batch.kubernetes.io/job-completion-index");
+  std::string job = label_at(pod, "batch.kubernetes.io/job-name");
+  std::string completion = label_at(pod, "batch.kubernetes.io/job-completion-index");
   if (completion.empty())
-    completion = string_in(pod, "annotations", "batch.kubernetes.io/job-completion-index");
+    completion =
+        string_member_at(pod, {"metadata", "annotations", "batch.kubernetes.io/job-completion-index"});
   if (!job.empty() && !completion.empty()) return job + "-" + completion;
   if (pod.is_object() && pod.contains("spec") && pod["spec"].is_object()) {
     auto host = pod["spec"].find("hostname");

@@ -9,13 +9,6 @@
 namespace grovectl::diff {
 namespace {
 
-std::string label(const Json& object, const char* key) {
-  const Json* labels = member_at(object, {"metadata", "labels"});
-  if (!labels || !labels->is_object()) return {};
-  auto it = labels->find(key);
-  return it != labels->end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
   const Json* owners = member_at(object, {"metadata", "ownerReferences"});
   if (!owners || !owners->is_array()) return false;
@@ -28,10 +21,10 @@ bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchor
 // grove.md §4.4/§4.5 and scheduler-crs.md §2.1/§4.2/§3.3: PodGangs, pods and the backend objects carry
 // part-of or grove.io/podgang; jobset.md §2: a JobSet's Jobs and pods carry jobset-name.
 bool labelled(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
-  if (std::string v = label(object, "app.kubernetes.io/part-of"); !v.empty() && a.part_of.count({ns, v}))
+  if (std::string v = label_at(object, "app.kubernetes.io/part-of"); !v.empty() && a.part_of.count({ns, v}))
     return true;
-  if (std::string v = label(object, "grove.io/podgang"); !v.empty() && a.gangs.count({ns, v})) return true;
-  std::string js = label(object, "jobset.sigs.k8s.io/jobset-name");
+  if (std::string v = label_at(object, "grove.io/podgang"); !v.empty() && a.gangs.count({ns, v})) return true;
+  std::string js = label_at(object, "jobset.sigs.k8s.io/jobset-name");
   return !js.empty() && a.jobsets.count({ns, js});
 }
 
@@ -65,7 +58,7 @@ void ScopeAnchors::add_rendered(const Json& object, const ObjectKey& match) {
   a_.keys.insert(match);
   a_.owners.insert({k.ns, k.kind, k.name});
   if (k.kind == "PodGang") a_.gangs.insert({k.ns, k.name});
-  if (std::string g = label(object, "grove.io/podgang"); !g.empty()) a_.gangs.insert({k.ns, g});
+  if (std::string g = label_at(object, "grove.io/podgang"); !g.empty()) a_.gangs.insert({k.ns, g});
   if (k.group == "scheduling.k8s.io" && k.kind == "Workload") a_.workloads.insert({k.ns, k.name});
   if (k.group == "scheduling.k8s.io" && k.kind == "CompositePodGroup") a_.composites.insert({k.ns, k.name});
 }

@@ -17,7 +17,7 @@ using grovectl::test::testdata;
 
 namespace {
 
-std::string pcs() {
+std::string diff_pcs_arg() {
   return quote(testdata("diff/pcs.yaml").string());
 }
 
@@ -55,7 +55,7 @@ TEST_CASE("conventions: a bare call and `help` print the help, exit 0", "[conven
 TEST_CASE("conventions: an unknown command or flag is named, exit 2", "[conventions]") {
   check_usage_error(run_grovectl("frobnicate"), "unknown command \"frobnicate\" for \"grovectl\"");
   check_usage_error(run_grovectl("--bogus"), "unknown flag: --bogus");
-  check_usage_error(run_grovectl("render -f " + pcs() + " --bogus=1"), "unknown flag: --bogus",
+  check_usage_error(run_grovectl("render -f " + diff_pcs_arg() + " --bogus=1"), "unknown flag: --bogus",
                     "grovectl render");
   // The unknown flag is reported before the missing -f it may have been meant as.
   check_usage_error(run_grovectl("render --bogus"), "unknown flag: --bogus", "grovectl render");
@@ -65,7 +65,7 @@ TEST_CASE("conventions: an unknown command or flag is named, exit 2", "[conventi
 
 TEST_CASE("conventions: CLI11's own errors carry the grovectl: prefix", "[conventions]") {
   check_usage_error(run_grovectl("render"), "--filename is required", "grovectl render");
-  auto bad_choice = run_grovectl("render -f " + pcs() + " -o xml");
+  auto bad_choice = run_grovectl("render -f " + diff_pcs_arg() + " -o xml");
   CHECK(bad_choice.exit_code == 2);
   CHECK(bad_choice.err.starts_with("grovectl: error: --output: xml not in {yaml,json,name}\n"));
   auto missing_value = run_grovectl("render -f");
@@ -87,7 +87,7 @@ TEST_CASE("conventions: --help shows each option's default", "[conventions]") {
 TEST_CASE("conventions: render -o name prints kind.group/name per object", "[conventions]") {
   // testdata/diff/pcs.yaml: gangs shop-0 and shop-0-sg-0 (its header); default-scheduler on 1.37 renders per
   // gang a PodGang, a v1beta1 Workload and one PodGroup per pod group named <gang>-<group> (DESIGN §2, §4).
-  auto r = run_grovectl("render -f " + pcs() + " -o name");
+  auto r = run_grovectl("render -f " + diff_pcs_arg() + " -o name");
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out ==
@@ -99,10 +99,10 @@ TEST_CASE("conventions: render -o name prints kind.group/name per object", "[con
         "workload.scheduling.k8s.io/shop-0-sg-0\n"
         "podgroup.scheduling.k8s.io/shop-0-sg-0-shop-0-sg-1-worker\n");
   // Pods are in the core group: kubectl prints pod/NAME.
-  auto pods = run_grovectl("render -f " + pcs() + " -o name --include pods");
+  auto pods = run_grovectl("render -f " + diff_pcs_arg() + " -o name --include pods");
   CHECK(pods.exit_code == 0);
   CHECK(std::regex_search(pods.out, std::regex("^pod/shop-0-leader-")));
-  auto to_dir = run_grovectl("render -f " + pcs() + " -o name --output-dir /tmp/never-written");
+  auto to_dir = run_grovectl("render -f " + diff_pcs_arg() + " -o name --output-dir /tmp/never-written");
   CHECK(to_dir.exit_code == 2);
   CHECK(to_dir.err.find("-o name") != std::string::npos);
 }

@@ -12,7 +12,7 @@ using namespace grovectl::test;
 
 namespace {
 
-std::string pcs() {
+std::string pcs_arg() {
   return quote(testdata("diff/pcs.yaml").string());
 }
 std::string live(const char* name) {
@@ -20,13 +20,13 @@ std::string live(const char* name) {
 }
 // pcs.yaml against live-changed.yaml is one change (test_diff_cli.cpp); against live-noisy.yaml none.
 std::string changed() {
-  return "diff -f " + pcs() + " --include podgang --live " + live("live-changed.yaml") + " ";
+  return "diff -f " + pcs_arg() + " --include podgang --live " + live("live-changed.yaml") + " ";
 }
 std::string same() {
-  return "diff -f " + pcs() + " --include podgang --live " + live("live-noisy.yaml") + " ";
+  return "diff -f " + pcs_arg() + " --include podgang --live " + live("live-noisy.yaml") + " ";
 }
 std::string preview() {
-  return "diff -f " + pcs() + " --include podgang ";
+  return "diff -f " + pcs_arg() + " --include podgang ";
 }
 
 struct Case {
@@ -40,7 +40,7 @@ struct Case {
 TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][flags]") {
   const std::vector<Case> cases = {
       // modes
-      {"diff -f " + pcs(), 2, "diff needs something to compare with"},
+      {"diff -f " + pcs_arg(), 2, "diff needs something to compare with"},
       {same() + "--kubectl", 2, "use only one of --live, --kubectl"},
       {same() + "--to-backend volcano", 2, "use only one of"},
       {same() + "--context prod", 2, "--context is a kubectl context and needs --kubectl"},
@@ -49,7 +49,7 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       // values the parser or the selectors refuse
       {same() + "--color sometimes", 2, "--color"},
       {same() + "-o yaml", 2, "--output"},
-      {"diff -f " + pcs() + " --live " + live("live-noisy.yaml") + " --include nosuch", 2, "nosuch"},
+      {"diff -f " + pcs_arg() + " --live " + live("live-noisy.yaml") + " --include nosuch", 2, "nosuch"},
       {preview() + "--to-backend nosuch", 2, "unknown backend \"nosuch\""},
       {preview() + "--to-kube-version 1.34", 2, "1.34"},
       {preview() + "--to-hierarchy diagonal", 2, "--to-hierarchy"},
@@ -91,15 +91,17 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       // stdin once
       {"diff -f - --live -", 2, "standard input ('-') can be read only once, but -f and --live both name it"},
       {"diff -f - --topology - --live x.yaml", 2, "-f and --topology both name it"},
-      {"diff -f " + pcs() + " --live - --live -", 2, "--live and --live both name it"},
-      // inputs: an invalid -f input is 1 (as render and validate); I/O and a broken live side are 3 (issue 21:
+      {"diff -f " + pcs_arg() + " --live - --live -", 2, "--live and --live both name it"},
+      // inputs: an invalid -f input is 1 (as render and validate); I/O and a broken live side are 3 (issue
+      // 21:
       // a live input that does not parse is not a difference)
       {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"),
        1, ""},
-      {"diff -f " + pcs() + " --include podgang --live " + live("live-broken.yaml"), 3, "live-broken.yaml:"},
+      {"diff -f " + pcs_arg() + " --include podgang --live " + live("live-broken.yaml"), 3,
+       "live-broken.yaml:"},
       {"diff -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3, ""},
-      {"diff -f " + pcs() + " --live /nonexistent/live.yaml", 3, ""},
-      {"diff -f " + pcs() + " --kubectl --kubectl-path /nonexistent/kubectl", 3, "cannot run"},
+      {"diff -f " + pcs_arg() + " --live /nonexistent/live.yaml", 3, ""},
+      {"diff -f " + pcs_arg() + " --kubectl --kubectl-path /nonexistent/kubectl", 3, "cannot run"},
   };
   for (const auto& c : cases) {
     SECTION(c.args) {
@@ -168,7 +170,7 @@ TEST_CASE("diff flags: -o json is {summary, diffs}, -o brief is one line per cha
 
 TEST_CASE("exit codes: the same input gives the same code from render, validate and diff", "[diff][flags]") {
   // A KAI render of pcs.yaml is refused (no queue, scheduler-crs.md §4.2): invalid input, 1 everywhere.
-  std::string refused = "-f " + pcs() + " --backend kai-scheduler";
+  std::string refused = "-f " + pcs_arg() + " --backend kai-scheduler";
   CHECK(run_grovectl("render " + refused).exit_code == 1);
   CHECK(run_grovectl("validate " + refused).exit_code == 1);
   CHECK(run_grovectl("diff " + refused + " --live " + live("live-noisy.yaml")).exit_code == 1);

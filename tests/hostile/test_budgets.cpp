@@ -18,8 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr bool kSanitized = sanitized_build();
-
 fs::path scratch(const std::string& name) {
   fs::path dir = scratch_root() / "budgets";
   fs::create_directories(dir);
@@ -34,17 +32,7 @@ fs::path write_file(const std::string& name, const std::string& text) {
 
 // The bound turns a hang into a failure. Under AddressSanitizer, on a CI machine that is busy, rendering
 // 100,000 PodGangs has taken close to a minute, so that build gets three.
-constexpr int kSecondsPerRun = kSanitized ? 180 : 60;
-
-CommandResult run_binary(const std::string& args, const std::string& stdin_text = "") {
-  return run_shell(
-      "NO_COLOR=1 timeout " + std::to_string(kSecondsPerRun) + " '" + GROVECTL_BINARY + "' " + args,
-      stdin_text);
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
+constexpr int kSecondsPerRun = sanitized_build() ? 180 : 60;
 
 std::string pcs(const std::string& replicas, const std::string& clique_replicas = "1",
                 const std::string& name = "p") {
@@ -62,7 +50,7 @@ TEST_CASE("budget: input bytes are checked before they are read, for files and f
     fs::path big = scratch("big.yaml");
     { std::ofstream(big) << ""; }
     fs::resize_file(big, kMaxInputBytes + 1);  // sparse: never read
-    auto r = run_binary("render -f " + quote(big.string()));
+    auto r = run_grovectl_within(kSecondsPerRun, "render -f " + quote(big.string()));
     INFO(r.err);
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, big.string() + ": error: the input is " + std::to_string(kMaxInputBytes + 1)));
@@ -153,13 +141,13 @@ TEST_CASE("budget: depth counts what aliases rebuild") {
 
 TEST_CASE("budget: expansion is estimated before anything is expanded, and refused at its cause") {
   SECTION("spec.replicas at the int32 maximum") {
-    auto r = run_binary("render -f -", pcs("2147483647"));
+    auto r = run_grovectl_within(kSecondsPerRun, "render -f -", pcs("2147483647"));
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "-:6:3: error: PodCliqueSet p would expand to 2147483647 gangs"));
     CHECK(contains(r.err, "(field: spec.replicas) [render/too-large]"));
   }
   SECTION("a clique's replicas: the refusal points at the clique, not at spec.replicas") {
-    auto r = run_binary("render --include pods -f -", pcs("1", "2000000000"));
+    auto r = run_grovectl_within(kSecondsPerRun, "render --include pods -f -", pcs("1", "2000000000"));
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "-:12:9: error:"));
     CHECK(contains(r.err, "(field: spec.template.cliques[0].spec.replicas) [render/too-large]"));
@@ -172,18 +160,20 @@ TEST_CASE("budget: expansion is estimated before anything is expanded, and refus
         "spec:\n"
         "            restartPolicy: Never\n            containers:\n            - name: main\n              "
         "image: b\n";
-    auto r = run_binary("render --include pods -f -", js);
+    auto r = run_grovectl_within(kSecondsPerRun, "render --include pods -f -", js);
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "-:8:5: error: JobSet js would expand to"));
     CHECK(contains(r.err, "[render/too-large]"));
-    CHECK(run_binary("render -f -", js).exit_code == 0);  // without pod stubs, 1e9 pods are only a number
+    CHECK(run_grovectl_within(kSecondsPerRun, "render -f -", js).exit_code ==
+          0);  // without pod stubs, 1e9 pods are only a number
   }
   SECTION("the budget is shared by the sources of one command") {
     fs::path a = write_file("wide-a.yaml", pcs("100000"));
     fs::path b = write_file("wide-b.yaml", pcs("100000", "1", "q"));
-    auto one = run_binary("render --include podgang -f " + quote(a.string()));
+    auto one = run_grovectl_within(kSecondsPerRun, "render --include podgang -f " + quote(a.string()));
     CHECK(one.exit_code == 0);
-    auto both = run_binary("render -f " + quote(a.string()) + " -f " + quote(b.string()));
+    auto both =
+        run_grovectl_within(kSecondsPerRun, "render -f " + quote(a.string()) + " -f " + quote(b.string()));
     CHECK(both.exit_code == 1);
     CHECK(contains(both.err, b.string() + ":6:3: error: PodCliqueSet q would expand to"));
     CHECK(both.out.empty());
@@ -205,18 +195,18 @@ TEST_CASE("budget: values quoted in messages are cut, with their length") {
   CHECK(bounded_message(std::string(100000, ' ') + "x").size() <= kMaxMessageBytes + 64);
 
   SECTION("a 10 MB name makes a short message") {
-    auto r = run_binary("render -f -", pcs("1", "1", std::string(10 << 20, 'n')));
+    auto r = run_grovectl_within(kSecondsPerRun, "render -f -", pcs("1", "1", std::string(10 << 20, 'n')));
     CHECK(r.exit_code == 1);
     CHECK(r.err.size() < 16384);
     CHECK(contains(r.err, "bytes)"));
-    auto v = run_binary("validate -f -", pcs("1", "1", std::string(10 << 20, 'n')));
+    auto v = run_grovectl_within(kSecondsPerRun, "validate -f -", pcs("1", "1", std::string(10 << 20, 'n')));
     CHECK(v.exit_code == 1);
     CHECK(v.out.size() < 16384);
   }
 }
 
 TEST_CASE("out of memory is an error message with exit 3, not an abort") {
-  if (kSanitized) {
+  if (sanitized_build()) {
     WARN("SKIPPED: the sanitizer build cannot run under ulimit -v (AddressSanitizer reserves terabytes)");
     return;
   }
@@ -237,7 +227,7 @@ TEST_CASE("out of memory is an error message with exit 3, not an abort") {
 // sources rendered side by side: 200,000 pod stubs (94 MiB of YAML) render under 200 MB of address space.
 // Holding the source's text whole took 235 MiB and ran out of memory here.
 TEST_CASE("budget: one source of 200000 pods streams into the spool") {
-  if (kSanitized) {
+  if (sanitized_build()) {
     WARN("SKIPPED: the sanitizer build cannot run under ulimit -v (AddressSanitizer reserves terabytes)");
     return;
   }
@@ -257,11 +247,11 @@ TEST_CASE("budget: one source of 200000 pods streams into the spool") {
 TEST_CASE("empty inputs name the file that had no documents") {
   fs::path a = write_file("empty-a.yaml", "# nothing\n");
   fs::path b = write_file("empty-b.yaml", "---\n...\n");
-  auto r = run_binary("render -f " + quote(a.string()) + " -f " + quote(b.string()));
+  auto r = run_grovectl_within(kSecondsPerRun, "render -f " + quote(a.string()) + " -f " + quote(b.string()));
   CHECK(r.exit_code == 1);
   CHECK(contains(r.err, a.string() + ": error: no input documents in " + a.string()));
   CHECK(contains(r.err, b.string() + ": error: no input documents in " + b.string()));
-  auto s = run_binary("validate -f -", "");
+  auto s = run_grovectl_within(kSecondsPerRun, "validate -f -", "");
   CHECK(s.exit_code == 1);
   CHECK(contains(s.out, "no input documents in standard input"));
 }
@@ -272,13 +262,13 @@ TEST_CASE("diff: --context-lines outside 0..10000 is a usage error") {
   std::string base =
       "diff -f " + quote(pcs_file.string()) + " --live " + quote(live.string()) + " --context-lines ";
   for (const std::string bad : {"-1", "18446744073709551615", "10001", "abc", "1e3", " 5", "+3"}) {
-    auto r = run_binary(base + quote(bad));
+    auto r = run_grovectl_within(kSecondsPerRun, base + quote(bad));
     INFO("value '" << bad << "'");
     CHECK(r.exit_code == 2);
     CHECK(r.err == "grovectl: --context-lines must be between 0 and 10000 (got " + bad + ")\n");
   }
   for (const std::string good : {"0", "3", "10000"}) {
-    auto r = run_binary(base + good);
+    auto r = run_grovectl_within(kSecondsPerRun, base + good);
     INFO("value " << good);
     CHECK(r.exit_code == 1);  // every rendered object is added: differences
   }
@@ -288,7 +278,8 @@ TEST_CASE("diff: broken items in a --live List are a broken live input (exit 3)"
   fs::path pcs_file = write_file("live-pcs.yaml", pcs("1"));
   fs::path live =
       write_file("live-broken.yaml", "apiVersion: v1\nkind: List\nitems:\n- 1\n- {metadata: {}}\n");
-  auto r = run_binary("diff -f " + quote(pcs_file.string()) + " --live " + quote(live.string()));
+  auto r = run_grovectl_within(kSecondsPerRun,
+                               "diff -f " + quote(pcs_file.string()) + " --live " + quote(live.string()));
   CHECK(r.exit_code == 3);
   CHECK(contains(r.err, live.string() + ":4:3: error: a live List item is not a Kubernetes object"));
   CHECK(contains(r.err, live.string() + ":5:3: error:"));

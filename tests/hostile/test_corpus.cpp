@@ -25,10 +25,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr bool kSanitized = sanitized_build();
-
 constexpr int kAddressSpaceKiB = 2 * 1024 * 1024;  // 2 GiB
-constexpr int kSecondsPerCase = kSanitized ? 120 : 10;
+constexpr int kSecondsPerCase = sanitized_build() ? 120 : 10;
 
 struct CorpusCase {
   std::string name;
@@ -80,10 +78,6 @@ std::string substitute(std::string s, const std::map<std::string, std::string>& 
   return s;
 }
 
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 // A refusal names its place: "file:line:col: error", or at least "file: error" (an input as a whole); a
 // usage error names the flag or says what is wrong with it.
 bool is_located(const std::string& output, int exit_code) {
@@ -104,8 +98,8 @@ void run_case(const CorpusCase& c, const fs::path& work) {
                                                      {"{dir}", dir.string()}};
   std::string command =
       "timeout -k 5 " + std::to_string(kSecondsPerCase) + " sh -c " +
-      quote(kSanitized ? "exec \"$@\""
-                       : "ulimit -v " + std::to_string(kAddressSpaceKiB) + " && exec \"$@\"") +
+      quote(sanitized_build() ? "exec \"$@\""
+                              : "ulimit -v " + std::to_string(kAddressSpaceKiB) + " && exec \"$@\"") +
       " sh " + quote(GROVECTL_BINARY);
   for (const auto& a : c.args) command += " " + quote(substitute(a, values));
   command += " < " + quote(c.stdin_path.empty() ? "/dev/null" : c.stdin_path);
@@ -130,7 +124,7 @@ void run_case(const CorpusCase& c, const fs::path& work) {
 }
 
 void run_class(const std::string& cls, size_t at_least) {
-  if (kSanitized) {
+  if (sanitized_build()) {
     WARN(
         "NOTE: sanitizer build: the hostile corpus runs without its 2 GiB ulimit (AddressSanitizer reserves "
         "terabytes of address space) and with a "

@@ -30,7 +30,7 @@ const std::string kPcs =
     "  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: w\n        replicas: 1\n"
     "        podSpec:\n          containers:\n          - {name: main, image: x}\n";
 
-std::string pcs(const std::string& name) {
+std::string pcs_named(const std::string& name) {
   std::string s = kPcs;
   return s.replace(s.find("NAME"), 4, name);
 }
@@ -40,21 +40,13 @@ void write(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-CommandResult run_binary(const std::string& args) {
-  return run_shell(std::string("NO_COLOR=1 timeout 30 '") + GROVECTL_BINARY + "' " + args);
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 }  // namespace
 
 TEST_CASE("special files: a FIFO without a writer does not block and is reported as empty") {
   fs::path dir = scratch_dir("special-fifo");
   fs::path fifo = dir / "in.yaml";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  auto r = run_binary("render -f " + quote(fifo.string()));
+  auto r = run_grovectl_within(30, "render -f " + quote(fifo.string()));
   CHECK(r.exit_code == 1);  // not 124: timeout's exit code for a blocked run
   CHECK(contains(r.err, fifo.string() + ": error: no input documents in " + fifo.string()));
 }
@@ -63,7 +55,7 @@ TEST_CASE("special files: a FIFO with a writer is read like a file") {
   fs::path dir = scratch_dir("special-fifo-writer");
   fs::path fifo = dir / "in.yaml";
   fs::path src = dir / "src.yaml";
-  write(src, pcs("piped"));
+  write(src, pcs_named("piped"));
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   // The writer opens the FIFO a moment after grovectl did (as `producer > fifo &` may): grovectl gives it
   // a short while to appear. Both are bounded by timeout, so a block fails instead of hanging.
@@ -77,10 +69,10 @@ TEST_CASE("special files: a FIFO with a writer is read like a file") {
 }
 
 TEST_CASE("special files: devices are read within the byte budget") {
-  auto zero = run_binary("render -f /dev/zero");
+  auto zero = run_grovectl_within(30, "render -f /dev/zero");
   CHECK(zero.exit_code == 1);
   CHECK(contains(zero.err, "/dev/zero: error: the input is more than"));
-  auto null = run_binary("render -f /dev/null");
+  auto null = run_grovectl_within(30, "render -f /dev/null");
   CHECK(null.exit_code == 1);
   CHECK(contains(null.err, "/dev/null: error: no input documents"));
 }
@@ -94,10 +86,10 @@ TEST_CASE("special files: a socket is refused with an I/O error") {
   addr.sun_family = AF_UNIX;
   std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
   REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  auto named = run_binary("render -f " + quote(path.string()));
+  auto named = run_grovectl_within(30, "render -f " + quote(path.string()));
   CHECK(named.exit_code == 3);
   CHECK(contains(named.err, path.string() + ": error: is a socket"));
-  auto in_dir = run_binary("render -f " + quote(dir.string()));
+  auto in_dir = run_grovectl_within(30, "render -f " + quote(dir.string()));
   CHECK(in_dir.exit_code == 3);
   CHECK(contains(in_dir.err, path.string() +
                                  ": error: is a socket; inside a directory grovectl reads regular "
@@ -107,8 +99,8 @@ TEST_CASE("special files: a socket is refused with an I/O error") {
 
 TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs inside refused") {
   fs::path dir = scratch_dir("special-walk");
-  write(dir / "b.yaml", pcs("b"));
-  write(dir / "a" / "z.yml", pcs("az"));
+  write(dir / "b.yaml", pcs_named("b"));
+  write(dir / "a" / "z.yml", pcs_named("az"));
   write(
       dir / "a" / "deeper" / "x.json",
       "{\"apiVersion\": \"grove.io/v1alpha1\", \"kind\": \"PodCliqueSet\", \"metadata\": {\"name\": \"ax\"}, "
@@ -117,7 +109,7 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
       "\"replicas\": 1, \"podSpec\": {\"containers\": [{\"name\": \"main\", \"image\": \"x\"}]}}}]}}}\n");
   write(dir / ".git" / "broken.yaml", "a: [\n");
   write(dir / "notes.txt", "not a manifest: [\n");
-  auto r = run_binary("render --include podgang -f " + quote(dir.string()));
+  auto r = run_grovectl_within(30, "render --include podgang -f " + quote(dir.string()));
   INFO(r.err);
   CHECK(r.exit_code == 0);
   size_t ax = r.out.find("name: ax-0"), az = r.out.find("name: az-0"), b = r.out.find("name: b-0");
@@ -126,7 +118,7 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
   CHECK(b != std::string::npos);
 
   REQUIRE(::mkfifo((dir / "a" / "pipe.yaml").c_str(), 0600) == 0);
-  auto fifo = run_binary("render -f " + quote(dir.string()));
+  auto fifo = run_grovectl_within(30, "render -f " + quote(dir.string()));
   CHECK(fifo.exit_code == 3);
   CHECK(contains(fifo.err, (dir / "a" / "pipe.yaml").string() + ": error: is a FIFO"));
 }
@@ -134,11 +126,11 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
 TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling manifests reported") {
   fs::path dir = scratch_dir("special-links");
   fs::path elsewhere = scratch_dir("special-links-target");
-  write(elsewhere / "linked.yaml", pcs("linked"));
+  write(elsewhere / "linked.yaml", pcs_named("linked"));
   fs::create_directory_symlink(elsewhere, dir / "shared");
   fs::create_directory_symlink(dir, dir / "loop");  // back to the top: read once
-  write(dir / "own.yaml", pcs("own"));
-  auto r = run_binary("render --include podgang -f " + quote(dir.string()));
+  write(dir / "own.yaml", pcs_named("own"));
+  auto r = run_grovectl_within(30, "render --include podgang -f " + quote(dir.string()));
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(contains(r.out, "name: linked-0"));
@@ -150,7 +142,7 @@ TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling 
 
   fs::create_symlink("missing.yaml", dir / "dangling.yaml");
   fs::create_symlink("self.yaml", dir / "self.yaml");
-  auto broken = run_binary("render -f " + quote(dir.string()));
+  auto broken = run_grovectl_within(30, "render -f " + quote(dir.string()));
   CHECK(broken.exit_code == 3);
   CHECK(contains(broken.err, (dir / "dangling.yaml").string() + ": error: dangling symbolic link"));
   CHECK(contains(broken.err, (dir / "self.yaml").string() + ": error: symbolic link loop"));
@@ -162,7 +154,7 @@ TEST_CASE("output dir: SIGTERM or SIGINT while files are written leaves nothing 
   // Enough objects that writing takes a while; fewer under the sanitizers, which render about 15x slower
   // (the files are written only after the whole render).
   const std::string replicas = grovectl::test::sanitized_build() ? "replicas: 8000" : "replicas: 60000";
-  write(dir / "wide.yaml", pcs("wide").replace(pcs("wide").find("replicas: 1"), 11, replicas));
+  write(dir / "wide.yaml", pcs_named("wide").replace(pcs_named("wide").find("replicas: 1"), 11, replicas));
   fs::path parent = dir / "parent";
   fs::create_directories(parent);
   for (int sig : {SIGTERM, SIGINT}) {

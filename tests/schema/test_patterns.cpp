@@ -13,7 +13,7 @@ using namespace grovectl::schema;
 
 namespace {
 
-Regex compile(const std::string& pattern) {
+Regex compiled(const std::string& pattern) {
   std::string error;
   auto re = Regex::compile(pattern, error);
   INFO(pattern << ": " << error);
@@ -38,39 +38,39 @@ std::vector<std::string> all_strings(const std::string& alphabet, size_t max_len
 }  // namespace
 
 TEST_CASE("regex: RE2 semantics for anchors, classes, groups and repetition") {
-  Regex dns = compile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$");
+  Regex dns = compiled("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$");
   CHECK(dns.search("my-name"));
   CHECK(dns.search("a"));
   CHECK_FALSE(dns.search(""));
   CHECK_FALSE(dns.search("-a"));
   CHECK_FALSE(dns.search("a-"));
   CHECK_FALSE(dns.search("A"));
-  Regex unanchored = compile("[0-9]+");
+  Regex unanchored = compiled("[0-9]+");
   CHECK(unanchored.search("abc123def"));  // MatchString finds a match anywhere
   CHECK_FALSE(unanchored.search("abc"));
-  Regex counted = compile("^a{2,3}$");
+  Regex counted = compiled("^a{2,3}$");
   CHECK_FALSE(counted.search("a"));
   CHECK(counted.search("aa"));
   CHECK(counted.search("aaa"));
   CHECK_FALSE(counted.search("aaaa"));
-  CHECK(compile("^x{2}$").search("xx"));
-  CHECK(compile("^x{2,}$").search("xxxxx"));
-  CHECK(compile("^a{,2}$").search("a{,2}"));  // not a repeat count: literal, as in RE2
-  CHECK(compile(R"(^\d+\.\d*$)").search("12."));
-  CHECK(compile(R"(^[\w-]+$)").search("a_b-c"));
-  CHECK_FALSE(compile(R"(^\S+$)").search("a b"));
-  CHECK(compile("^(?:ab|cd)+$").search("abcdab"));
-  CHECK(compile("^(?P<x>a)b$").search("ab"));
+  CHECK(compiled("^x{2}$").search("xx"));
+  CHECK(compiled("^x{2,}$").search("xxxxx"));
+  CHECK(compiled("^a{,2}$").search("a{,2}"));  // not a repeat count: literal, as in RE2
+  CHECK(compiled(R"(^\d+\.\d*$)").search("12."));
+  CHECK(compiled(R"(^[\w-]+$)").search("a_b-c"));
+  CHECK_FALSE(compiled(R"(^\S+$)").search("a b"));
+  CHECK(compiled("^(?:ab|cd)+$").search("abcdab"));
+  CHECK(compiled("^(?P<x>a)b$").search("ab"));
   CHECK(
-      compile("^a.c$").search("a\xC3\xA9"
-                              "c"));  // '.' is one rune, not one byte
+      compiled("^a.c$").search("a\xC3\xA9"
+                               "c"));  // '.' is one rune, not one byte
   CHECK_FALSE(
-      compile("^a..c$").search("a\xC3\xA9"
-                               "c"));
-  CHECK(compile("^[^a]$").search("\xE2\x82\xAC"));  // a negated class takes a whole rune
-  CHECK(compile("^a+?$").search("aaa"));            // lazy: the same language
-  CHECK_FALSE(compile("^a.b$").search("a\nb"));     // '.' excludes newline
-  CHECK(compile(R"(\Aab\z)").search("ab"));
+      compiled("^a..c$").search("a\xC3\xA9"
+                                "c"));
+  CHECK(compiled("^[^a]$").search("\xE2\x82\xAC"));  // a negated class takes a whole rune
+  CHECK(compiled("^a+?$").search("aaa"));            // lazy: the same language
+  CHECK_FALSE(compiled("^a.b$").search("a\nb"));     // '.' excludes newline
+  CHECK(compiled(R"(\Aab\z)").search("ab"));
 }
 
 TEST_CASE("regex: unsupported syntax is a compile error, not a silent pass") {
@@ -97,7 +97,7 @@ TEST_CASE("regex: the DFA and the NFA simulation agree on every short input") {
   };
   auto inputs = all_strings("a-.0", 5);
   for (const auto& p : patterns) {
-    Regex re = compile(p);
+    Regex re = compiled(p);
     for (const auto& in : inputs) {
       INFO(p << " on \"" << in << "\"");
       CHECK(re.search(in) == re.nfa_search(in));
@@ -106,7 +106,7 @@ TEST_CASE("regex: the DFA and the NFA simulation agree on every short input") {
 }
 
 TEST_CASE("regex: a multi-megabyte input is matched in one pass without recursion") {
-  Regex dns = compile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$");
+  Regex dns = compiled("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$");
   std::string big(8 << 20, 'a');
   CHECK(dns.search(big));
   CHECK(dns.nfa_search(big));

@@ -30,6 +30,10 @@ Json yaml(const std::string& text) {
   return docs[0];
 }
 
+std::string topology_args() {
+  return " --topology " + td("backends/topology.yaml");
+}
+
 std::string td(const std::string& rel) {
   return "'" + testdata(rel).string() + "'";
 }

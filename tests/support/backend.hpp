@@ -16,5 +16,7 @@ std::vector<Json> of_kind(const std::vector<Json>& objects, const std::string& k
 // Parses one YAML document written in the test.
 Json yaml(const std::string& text);
 std::string td(const std::string& rel);
+// " --topology <testdata/backends/topology.yaml>": the topology the backend tests render with.
+std::string topology_args();
 
 }  // namespace grovectl::test

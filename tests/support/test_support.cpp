@@ -60,6 +60,11 @@ CommandResult run_grovectl(const std::string& args, const std::string& stdin_tex
   return run_shell(std::string("NO_COLOR=1 '") + GROVECTL_BINARY + "' " + args, stdin_text);
 }
 
+CommandResult run_grovectl_within(int seconds, const std::string& args, const std::string& stdin_text) {
+  return run_shell("NO_COLOR=1 timeout " + std::to_string(seconds) + " '" + GROVECTL_BINARY + "' " + args,
+                   stdin_text);
+}
+
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream buf;
@@ -90,10 +95,15 @@ std::string quote(const std::string& s) {
   return out + "'";
 }
 
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 std::vector<fs::path> yaml_files_under(const fs::path& dir) {
   std::vector<fs::path> out;
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".yaml") out.push_back(e.path());
+    const fs::path ext = e.path().extension();
+    if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml")) out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -17,6 +17,8 @@ struct CommandResult {
 
 // Runs the grovectl binary with `args` (shell-quoted by the caller when needed), optional stdin text.
 CommandResult run_grovectl(const std::string& args, const std::string& stdin_text = "");
+// The same, ended after `seconds` (exit 124, from timeout(1)): a hang becomes a failure.
+CommandResult run_grovectl_within(int seconds, const std::string& args, const std::string& stdin_text = "");
 // Runs any shell command line.
 CommandResult run_shell(const std::string& command, const std::string& stdin_text = "");
 
@@ -30,7 +32,7 @@ std::optional<std::filesystem::path> shared_dir();
 bool have(const std::string& program);
 // `s` in single quotes for a POSIX shell.
 std::string quote(const std::string& s);
-// Every *.yaml file below `dir`, sorted.
+// Every *.yaml and *.yml file below `dir`, sorted.
 std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& dir);
 // The folder below which a test writes every file: one per test process under the system temp
 // directory, removed when the process exits. CI machines run the suite again and again, and a full
@@ -55,6 +57,8 @@ constexpr bool sanitized_build() {
 #endif
 }
 
+// Whether `part` occurs in `text`.
+bool contains(const std::string& text, const std::string& part);
 // How many times `needle` occurs in `text` (non-overlapping).
 size_t count_occurrences(const std::string& text, const std::string& needle);
 

@@ -305,21 +305,6 @@ TEST_CASE("block subset: random block documents read alike") {
   CHECK(read_by_subset > 100);
 }
 
-namespace {
-
-// The YAML files under `root`, in a stable order.
-std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& root) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    const std::string ext = entry.path().extension().string();
-    if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-}  // namespace
-
 TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads alike") {
   size_t files = 0;
   for (const char* root : {GROVECTL_SOURCE_DIR "/testdata", GROVECTL_SOURCE_DIR "/examples"}) {

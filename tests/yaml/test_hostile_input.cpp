@@ -31,10 +31,6 @@ CommandResult render_text(const std::string& name, const std::string& text,
   return r;
 }
 
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 // Expects a refusal: exit 1, nothing on stdout, the rule and a file:line:col location in the message.
 void expect_refused(const CommandResult& r, const std::string& rule, const std::string& location) {
   INFO(r.err.substr(0, 2000));

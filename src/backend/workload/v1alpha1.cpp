@@ -11,7 +11,7 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{
+const WorkloadTarget kV1alpha1Target{
     .api = "scheduling.k8s.io/v1alpha1",
     .has_topology = false,
     .composite = false,
@@ -36,7 +36,7 @@ class WorkloadV1alpha1 final : public Mapping {
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
-    check_workload_gang(gang, kTarget, ctx, diags);
+    check_workload_gang(gang, kV1alpha1Target, ctx, diags);
     check_template_count(
         gang, "Workload spec.podGroups", gang.groups.size(),
         fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),

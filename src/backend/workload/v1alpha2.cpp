@@ -12,7 +12,7 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{
+const WorkloadTarget kV1alpha2Target{
     .api = "scheduling.k8s.io/v1alpha2",
     .has_topology = true,
     .composite = false,
@@ -38,7 +38,7 @@ class WorkloadV1alpha2 final : public Mapping {
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
-    check_flat_workload(gang, kTarget, ctx, diags);
+    check_flat_workload(gang, kV1alpha2Target, ctx, diags);
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
@@ -46,7 +46,7 @@ class WorkloadV1alpha2 final : public Mapping {
         "podGroupTemplateRef", [](const std::string& workload, const std::string& name) {
           return Json{{"workload", Json{{"workloadName", workload}, {"podGroupTemplateName", name}}}};
         }};
-    return flat_workload_objects(gang, kTarget, ctx, "v1alpha2", reference);
+    return flat_workload_objects(gang, kV1alpha2Target, ctx, "v1alpha2", reference);
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

@@ -21,7 +21,7 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{
+const WorkloadTarget kCompositeTarget{
     .api = "scheduling.k8s.io/v1alpha3",
     .has_topology = true,
     .composite = true,
@@ -65,7 +65,7 @@ Json composite_policy(size_t children) {
 void put_common(Json& o, const Gang& gang, const std::optional<PackConstraint>& pack,
                 const MappingContext& ctx) {
   if (Json c = scheduling_constraints(pack, ctx); !c.is_null()) o["schedulingConstraints"] = c;
-  if (Json p = priority_class(gang, kTarget, ctx); !p.is_null()) o["priorityClassName"] = p;
+  if (Json p = priority_class(gang, kCompositeTarget, ctx); !p.is_null()) o["priorityClassName"] = p;
 }
 
 Json leaf_template(const Gang& gang, const PodGroup& pg, const MappingContext& ctx) {
@@ -144,7 +144,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
                  gang_subject(gang), gate),
              diags);
     }
-    check_workload_gang(gang, kTarget, ctx, diags);
+    check_workload_gang(gang, kCompositeTarget, ctx, diags);
     check_shape(gang, build_tree(gang), diags);
   }
 

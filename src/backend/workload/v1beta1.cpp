@@ -12,7 +12,7 @@
 namespace grovectl {
 namespace {
 
-const WorkloadTarget kTarget{
+const WorkloadTarget kV1beta1Target{
     .api = "scheduling.k8s.io/v1beta1",
     .has_topology = true,
     .composite = false,
@@ -37,7 +37,7 @@ class WorkloadV1beta1 final : public Mapping {
   }
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
-    check_flat_workload(gang, kTarget, ctx, diags);
+    check_flat_workload(gang, kV1beta1Target, ctx, diags);
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
@@ -48,7 +48,7 @@ class WorkloadV1beta1 final : public Mapping {
                                                ref["templateName"] = name;
                                                return ref;
                                              }};
-    return flat_workload_objects(gang, kTarget, ctx, "v1beta1", reference);
+    return flat_workload_objects(gang, kV1beta1Target, ctx, "v1beta1", reference);
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {

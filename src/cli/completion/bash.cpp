@@ -7,7 +7,7 @@
 namespace grovectl {
 namespace {
 
-std::string function_name(const std::string& command) {
+std::string bash_function(const std::string& command) {
   std::string out = "__grovectl_cmd";
   if (!command.empty()) out += '_';
   for (char c : command) out += (c == '-' ? '_' : c);
@@ -41,7 +41,7 @@ enum class Level { kRoot, kSubcommand };
 
 void write_command_function(std::ostream& out, const CompletionCommand& c, Level level) {
   const bool root = level == Level::kRoot;
-  out << function_name(root ? "" : c.name) << "() {\n";
+  out << bash_function(root ? "" : c.name) << "() {\n";
   bool any_value = false;
   for (const auto& f : c.flags) any_value = any_value || f.kind != ValueKind::kNone;
   if (any_value) {
@@ -159,8 +159,8 @@ __grovectl_namespaces() {
          "  done\n"
          "  case $cmd in\n"
          "    \"\") "
-      << function_name("") << " ;;\n";
-  for (const auto& s : root.subcommands) out << "    " << s.name << ") " << function_name(s.name) << " ;;\n";
+      << bash_function("") << " ;;\n";
+  for (const auto& s : root.subcommands) out << "    " << s.name << ") " << bash_function(s.name) << " ;;\n";
   out << "  esac\n"
          "  # The shell replaces only the text after the last word break (= or :) of the word.\n"
          "  local done=${cur%\"${cur##*[=:]}\"}\n"

@@ -23,7 +23,7 @@ std::string bracketed(const std::string& text) {
   return out + "]";
 }
 
-std::string function_name(const std::string& command) {
+std::string zsh_function(const std::string& command) {
   std::string out = "__grovectl_cmd_";
   for (char c : command) out += (c == '-' ? '_' : c);
   return out;
@@ -98,7 +98,7 @@ void write_flag_specs(std::ostream& out, const CompletionFlag& f) {
 }
 
 void write_subcommand(std::ostream& out, const CompletionCommand& c) {
-  out << function_name(c.name) << "() {\n  _arguments";
+  out << zsh_function(c.name) << "() {\n  _arguments";
   for (const auto& f : c.flags) write_flag_specs(out, f);
   if (c.positional_kind != ValueKind::kNone) {
     out << " \\\n    '" << escape("1" + value_spec(c.positional_kind, c.positional_choices, "argument"))
@@ -153,7 +153,7 @@ __grovectl_commands() {
       case $words[1] in
 )SH";
   for (const auto& s : root.subcommands)
-    out << "        (" << s.name << ") " << function_name(s.name) << " ;;\n";
+    out << "        (" << s.name << ") " << zsh_function(s.name) << " ;;\n";
   out << R"SH(      esac
       ;;
   esac

@@ -5,24 +5,13 @@
 #include <algorithm>
 
 #include "core/text_excerpt.hpp"
+#include "frontend/expansion_size.hpp"
 
 namespace grovectl {
 namespace {
 
-// Rough sizes of a rendered object and of a pod stub with its labels (JobSet keys on every pod).
-constexpr long double kObjectBytes = 400;
+// A pod stub with its labels (JobSet keys on every pod).
 constexpr long double kPodStubBytes = 1000;
-// One label or annotation as the expansion holds it, and how many copies of the JobSet's exist besides
-// the one on every gang object (see frontend/pcs/structure.cpp).
-constexpr long double kMetadataEntryBytes = 160;
-constexpr long double kMetadataCopies = 8;
-
-long double metadata_bytes(const JobSet& js) {
-  long double n = 0;
-  for (const auto& [k, v] : js.labels) n += k.size() + v.size() + kMetadataEntryBytes;
-  for (const auto& [k, v] : js.annotations) n += k.size() + v.size() + kMetadataEntryBytes;
-  return n;
-}
 
 }  // namespace
 
@@ -30,7 +19,7 @@ long double metadata_bytes(const JobSet& js) {
 bool check_jobset_size(const JobSet& js, const SourceDocument& input, const RenderOptions& options,
                        RenderBudget& budget, Diagnostics& diags) {
   const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
-  const long double meta = metadata_bytes(js);
+  const long double meta = expansion_size::metadata_bytes(js.labels, js.annotations);
   long double groups = 0, pods = 0;
   const ReplicatedJob* largest = nullptr;
   for (const auto& rj : js.replicated_jobs) {
@@ -43,8 +32,8 @@ bool check_jobset_size(const JobSet& js, const SourceDocument& input, const Rend
   e.gangs = options.jobset_gang == JobSetGangMode::kJobSet ? std::min<long double>(groups, 1) : groups;
   e.pods = with_pods ? pods : 0;
   e.objects = e.gangs * 2 + groups + 1 + e.pods;
-  e.bytes =
-      kMetadataCopies * meta + e.objects * kObjectBytes + e.gangs * 2 * meta + e.pods * (kPodStubBytes + meta);
+  e.bytes = expansion_size::kMetadataCopies * meta + e.objects * expansion_size::kObject +
+            e.gangs * 2 * meta + e.pods * (kPodStubBytes + meta);
   if (budget.take(e)) return true;
   std::string pointer = "/spec/replicatedJobs";
   if (largest) {

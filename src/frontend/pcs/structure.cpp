@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "core/text_excerpt.hpp"
+#include "frontend/expansion_size.hpp"
 
 namespace grovectl {
 namespace {
@@ -58,22 +59,10 @@ std::unordered_map<std::string, Factor> live_group_replicas(
   return most;
 }
 
-// Rough sizes of what expanding keeps and writes: a gang object, a pod group with its pod labels, a pod
-// name, and one label or annotation as the expansion holds it (a map node, two strings and their text).
-constexpr long double kObjectBytes = 400;
+// Rough sizes of what expanding keeps and writes besides those of frontend/expansion_size.hpp: a pod group
+// with its pod labels, and a pod name.
 constexpr long double kGroupBytes = 600;
 constexpr long double kPodNameBytes = 64;
-constexpr long double kMetadataEntryBytes = 160;
-// Copies of the PodCliqueSet's labels and annotations that exist once per source (typed input, defaulted
-// input, gang source, scheduler objects) besides the one on every gang object.
-constexpr long double kMetadataCopies = 8;
-
-long double metadata_bytes(const StringMap& labels, const StringMap& annotations) {
-  long double n = 0;
-  for (const auto& [k, v] : labels) n += k.size() + v.size() + kMetadataEntryBytes;
-  for (const auto& [k, v] : annotations) n += k.size() + v.size() + kMetadataEntryBytes;
-  return n;
-}
 
 // The estimate, and the field that multiplies the expansion most: where a refusal points.
 struct PcsEstimate {
@@ -89,15 +78,16 @@ PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const 
   auto consider = [&](long double value, Location at, std::string field) {
     if (value > out.largest.value) out.largest = {value, std::move(at), std::move(field)};
   };
-  const long double pcs_meta = metadata_bytes(pcs.labels, pcs.annotations);
+  const long double pcs_meta = expansion_size::metadata_bytes(pcs.labels, pcs.annotations);
   long double gangs = 1, groups = 0, pods = 0, group_bytes = 0, pod_bytes = 0;  // per PCS replica
   auto add_clique = [&](const CliqueTemplate& c, long double instances) {
     const long double clique_pods = std::max(0, c.replicas);
     groups += instances;
     pods += instances * clique_pods;
-    group_bytes += instances * (kGroupBytes + metadata_bytes(c.labels, c.annotations));
+    group_bytes += instances * (kGroupBytes + expansion_size::metadata_bytes(c.labels, c.annotations));
     pod_bytes +=
-        instances * clique_pods * (kObjectBytes + pcs_meta + metadata_bytes(c.labels, c.annotations));
+        instances * clique_pods *
+        (expansion_size::kObject + pcs_meta + expansion_size::metadata_bytes(c.labels, c.annotations));
     consider(clique_pods, where(pcs, c.pointer + "/spec/replicas"),
              pointer_to_field_path(c.pointer + "/spec/replicas"));
   };
@@ -125,8 +115,8 @@ PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const 
     if (o->kind == "PodClique" && o->name.starts_with(pcs.name + "-")) e.pods += std::max(0, o->replicas);
   }
   e.objects = e.gangs * 2 + replicas * groups + (with_pods ? e.pods : 0);
-  e.bytes = kMetadataCopies * pcs_meta + e.gangs * 2 * (kObjectBytes + pcs_meta) + replicas * group_bytes +
-            e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0);
+  e.bytes = expansion_size::kMetadataCopies * pcs_meta + e.gangs * 2 * (expansion_size::kObject + pcs_meta) +
+            replicas * group_bytes + e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0);
   const long double entries = pcs.labels.size() + pcs.annotations.size();
   consider(
       entries,

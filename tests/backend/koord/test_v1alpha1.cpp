@@ -7,9 +7,7 @@
 using namespace grovectl;
 using namespace grovectl::test;
 
-namespace {
-const std::string kTopo = " --topology " + td("backends/topology.yaml");
-}
+namespace {}
 
 TEST_CASE("koord: one PodGroup per pod group in one GangGroup, with topology and a scaling group") {
   // testdata/backends/clique-topo-pcs.yaml: gang ct-0 = ct-0-a (2 pods, min 2) + ct-0-sg-0-b (1 pod, min 1),
@@ -17,7 +15,7 @@ TEST_CASE("koord: one PodGroup per pod group in one GangGroup, with topology and
   // groups list in PodGang order, Strict, once-satisfied, total-number = pods, timeout 30, label
   // grove.io/podgang, no priorityClassName (§1.1).
   auto objects =
-      render_ok("-f " + td("backends/clique-topo-pcs.yaml") + kTopo + " --backend koord-scheduler");
+      render_ok("-f " + td("backends/clique-topo-pcs.yaml") + topology_args() + " --backend koord-scheduler");
   auto pgs = of_kind(objects, "PodGroup", "scheduling.sigs.k8s.io/v1alpha1");
   REQUIRE(pgs.size() == 2);
   const std::string groups = R"(["ns1/ct-0-ct-0-a","ns1/ct-0-ct-0-sg-0-b"])";
@@ -117,7 +115,8 @@ TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotatio
 TEST_CASE("koord: refusals") {
   SECTION("unmappable required key; --koord-layer-map is the way out") {
     // topology.kubernetes.io/zone is not in the GREP-537 table: hard error (§2.1).
-    auto r = run_grovectl("render -f " + td("backends/topo-pcs.yaml") + kTopo + " --backend koord-scheduler");
+    auto r = run_grovectl("render -f " + td("backends/topo-pcs.yaml") + topology_args() +
+                          " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-topology-layer]"));
     CHECK_THAT(r.err, Catch::Contains("--koord-layer-map topology.kubernetes.io/zone=<layer>"));

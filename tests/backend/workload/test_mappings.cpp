@@ -8,7 +8,6 @@ using namespace grovectl;
 using namespace grovectl::test;
 
 namespace {
-const std::string kTopo = " --topology " + td("backends/topology.yaml");
 const std::string kSimple = "-f " + td("backends/volcano-pcs.yaml") + " --backend default-scheduler";
 }  // namespace
 
@@ -42,7 +41,7 @@ TEST_CASE("workload 1.36: v1alpha2 Workload templates + runtime PodGroups <gang>
   // §5.3/§5.6, GREP-531 A: template name = pod group name; runtime PodGroup <podgang>-<podgroup> with
   // podGroupTemplateRef.workload and the policy copied; pods point at the runtime PodGroup.
   // priorityClassName is gated by WorkloadAwarePreemption (§2), topology by TopologyAwareWorkloadScheduling.
-  auto objects = render_ok("-f " + td("backends/clique-topo-pcs.yaml") + kTopo +
+  auto objects = render_ok("-f " + td("backends/clique-topo-pcs.yaml") + topology_args() +
                            " --backend default-scheduler --kube-version 1.36 --include scheduler,pods"
                            " --feature-gates TopologyAwareWorkloadScheduling=true");
   auto workloads = of_kind(objects, "Workload");
@@ -122,7 +121,7 @@ TEST_CASE("workload 1.37 composite: v1alpha3 template tree, CompositePodGroups t
   // GREP-531 C (grove.md §9.3): root composite = gang (constraint zone), child composite per group config
   // (rack), leaf templates (enc: host); minGroupCount = number of direct children; priorityClassName on
   // every group. Shapes from k8s-workload-api.md §6.4/§6.6.
-  auto objects = render_ok("-f " + td("backends/topo-required-pcs.yaml") + kTopo +
+  auto objects = render_ok("-f " + td("backends/topo-required-pcs.yaml") + topology_args() +
                            " --backend default-scheduler --kube-version 1.37 --hierarchy composite"
                            " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true"
                            " --include scheduler");
@@ -182,7 +181,8 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
     CHECK_THAT(r.err, Catch::Contains("[" + rule + "]"));
     CHECK_THAT(r.err, Catch::Contains(text));
   };
-  const std::string ct = "-f " + td("backends/clique-topo-pcs.yaml") + kTopo + " --backend default-scheduler";
+  const std::string ct =
+      "-f " + td("backends/clique-topo-pcs.yaml") + topology_args() + " --backend default-scheduler";
   SECTION("topology without the TAS gate (k8s-workload-api.md §2)") {
     refused(ct + " --kube-version 1.37", "capability/topology-gate", "TopologyAwareWorkloadScheduling");
     refused(ct + " --kube-version 1.36", "capability/topology-gate",
@@ -192,12 +192,12 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
     refused(ct + " --kube-version 1.35", "capability/workload-topology", "use --kube-version 1.36 or 1.37");
   }
   SECTION("gang-level topology in a flat Workload; composite is the way out") {
-    refused("-f " + td("backends/topo-required-pcs.yaml") + kTopo +
+    refused("-f " + td("backends/topo-required-pcs.yaml") + topology_args() +
                 " --backend default-scheduler --feature-gates TopologyAwareWorkloadScheduling=true",
             "capability/workload-gang-topology", "--hierarchy composite");
   }
   SECTION("preferred-only topology has no Workload API form (GREP-531 C: fail closed)") {
-    refused("-f " + td("backends/topo-pcs.yaml") + kTopo +
+    refused("-f " + td("backends/topo-pcs.yaml") + topology_args() +
                 " --backend default-scheduler --hierarchy composite"
                 " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true",
             "capability/preferred-topology", "only a preferred topology key (topology.kubernetes.io/rack)");

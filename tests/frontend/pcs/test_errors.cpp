@@ -9,9 +9,6 @@ namespace {
 CommandResult render(const std::string& rel) {
   return run_grovectl("render --include podgang -f '" + testdata("render/" + rel).string() + "'");
 }
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 }  // namespace
 
 // render refuses what Grove's webhook refuses, in the webhook's words and at its field (grove.md §3.2:
@@ -21,8 +18,9 @@ TEST_CASE("a scaling group naming an unknown clique is refused at cliqueNames, a
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
-  CHECK(contains(r.err, "unknown-clique.yaml:19:7: error: spec.template.podCliqueScalingGroups[0].cliqueNames: "
-                        "Invalid value: \"ghost\": unidentified PodClique names found"));
+  CHECK(contains(r.err,
+                 "unknown-clique.yaml:19:7: error: spec.template.podCliqueScalingGroups[0].cliqueNames: "
+                 "Invalid value: \"ghost\": unidentified PodClique names found"));
   CHECK(contains(r.err, "[grove/pcsg-clique-names]"));
 }
 
