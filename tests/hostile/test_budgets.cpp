@@ -164,8 +164,8 @@ TEST_CASE("budget: expansion is estimated before anything is expanded, and refus
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "-:8:5: error: JobSet js would expand to"));
     CHECK(contains(r.err, "[render/too-large]"));
-    CHECK(run_grovectl_within(kSecondsPerRun, "render -f -", js).exit_code ==
-          0);  // without pod stubs, 1e9 pods are only a number
+    // Without pod stubs, 1e9 pods are only a number.
+    CHECK(run_grovectl_within(kSecondsPerRun, "render -f -", js).exit_code == 0);
   }
   SECTION("the budget is shared by the sources of one command") {
     fs::path a = write_file("wide-a.yaml", pcs("100000"));
