@@ -13,6 +13,7 @@
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
+#include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "diff/brief.hpp"
 #include "diff/compare.hpp"
@@ -233,6 +234,10 @@ PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDoc
   return rendered;
 }
 
+// A source with this many objects has its index and objects merged into the whole render's at once, one
+// on each core. A source that fills a wave alone hands each object on as it comes: one at a time.
+constexpr size_t kObjectsToMergeInParallel = 64;
+
 // render_packed for an input whose render finds nothing, its sources side by side (render/batch.cpp): each
 // object is packed and indexed on the thread that renders it. nullopt when the render finds anything or
 // has more objects than diff compares: render_packed then renders it again and reports that.
@@ -259,9 +264,22 @@ std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
           [&](size_t slot) {
             too_many = too_many || rendered.objects.size() + slots[slot].objects.size() > kMaxDiffObjects;
             if (too_many) return;
-            rendered.index.add(std::move(slots[slot].index));
-            for (auto& o : slots[slot].objects) rendered.objects.push_back(std::move(o));
-            slots[slot] = Slot{};
+            Slot& from = slots[slot];
+            auto merge_part = [&](size_t part) {
+              if (part == 0) {
+                rendered.index.add(std::move(from.index));
+              } else {
+                for (auto& o : from.objects) rendered.objects.push_back(std::move(o));
+              }
+            };
+            // A source's objects are merged in on both cores: the other one would wait for this one.
+            if (from.objects.size() >= kObjectsToMergeInParallel) {
+              for_each_index_parallel(2, merge_part);
+            } else {
+              merge_part(0);
+              merge_part(1);
+            }
+            from = Slot{};
           },
   };
   RenderSession session(options, templates);
@@ -278,6 +296,7 @@ struct Sides {
   std::vector<Json> new_side;
   std::vector<diff::PackedObject> live_side;  // a live diff's
   std::vector<diff::PackedObject> rendered_side;
+  std::vector<size_t> live_of_rendered;  // LiveSet::rendered_matches: the pairs the selection found
   size_t out_of_scope = 0;
   bool live_unusable = false;  // the live side could not be read, parsed or held: exit 3, not a difference
   std::optional<diff::MigrationPlan> plan;
@@ -382,7 +401,16 @@ bool live_sides(const DiffFlags& f, PackedRender rendered, Sides& sides, Diagnos
                         sides.out_of_scope));
   }
   sides.rendered_side = std::move(rendered.objects);
+  sides.live_of_rendered = std::move(live.rendered_matches);
   return true;
+}
+
+// A live diff hands its sides over, paired already unless two rendered objects share a key.
+diff::DiffSet compare_live(Sides& sides, const diff::CompareOptions& compare) {
+  if (!sides.live_of_rendered.empty())
+    return diff::compare_matched_sets(std::move(sides.live_side), std::move(sides.rendered_side),
+                                      sides.live_of_rendered, compare);
+  return diff::compare_object_sets(std::move(sides.live_side), std::move(sides.rendered_side), compare);
 }
 
 diff::PlanSide plan_side(const RenderOptions& o) {
@@ -423,10 +451,9 @@ int run_diff(const DiffFlags& flags) {
 
   Activity comparing("comparing");
   diff::CompareOptions compare{s->ignore, s->target ? diff::Origin::kRendered : diff::Origin::kLive};
-  // A migration plan reads both sides after the comparison; a live diff hands them over.
+  // A migration plan reads both sides after the comparison.
   diff::DiffSet result = s->target ? diff::compare_object_sets(sides.old_side, sides.new_side, compare)
-                                   : diff::compare_object_sets(std::move(sides.live_side),
-                                                               std::move(sides.rendered_side), compare);
+                                   : compare_live(sides, compare);
   for (size_t i = 0; i < s->ignore.size(); ++i) {
     if (result.ignore_hits[i] == 0 && !flags.quiet)
       std::cerr << "grovectl: warning: --ignore \"" << s->ignore[i].text

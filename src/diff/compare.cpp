@@ -270,34 +270,37 @@ ObjectDiff compare_pair(ObjectVector& old_objects, ObjectVector& new_objects, co
   return d;
 }
 
+// The key of a new object, for its pairing: a packed object's is handed over (nothing reads it again).
+ObjectKey take_key(const Json& object) {
+  return match_key(object);
+}
+ObjectKey take_key(PackedObject& object) {
+  return std::move(object.match);
+}
+
 // Pairs objects by key, in the order of the result: the new side's objects in order, then the old
-// objects nothing matched.
-template <typename ObjectVector>
-std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectVector& new_objects,
+// objects nothing matched. old_with_key(n) is the index of the old object with the key of new object n,
+// or nullopt; objects that an --ignore rule drops whole are in no pair.
+template <typename ObjectVector, typename OldWithKey>
+std::vector<Pairing> pair_objects(ObjectVector& old_objects, ObjectVector& new_objects,
+                                  const OldWithKey& old_with_key, const std::vector<bool>& old_ignored,
                                   const CompareOptions& options, std::vector<size_t>& hits) {
-  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> old_index;
-  std::vector<bool> old_used(old_objects.size(), false);
-  for (size_t i = 0; i < old_objects.size(); ++i) {
-    if (ignored_whole(old_objects[i], options.ignore, hits)) {
-      old_used[i] = true;
-      continue;
-    }
-    old_index.emplace(key_of(old_objects[i]), i);
-  }
+  std::vector<bool> old_used = old_ignored;
   std::vector<Pairing> pairings;
+  pairings.reserve(new_objects.size());
   for (size_t n = 0; n < new_objects.size(); ++n) {
     if (ignored_whole(new_objects[n], options.ignore, hits)) continue;
-    ObjectKey key = key_of(new_objects[n]);
-    auto it = old_index.find(key);
-    const bool matched = it != old_index.end() && !old_used[it->second] &&
-                         versions_convert(key.group, key.kind, version_of(old_objects[it->second]),
-                                          version_of(new_objects[n]));
+    const std::optional<size_t> old = old_with_key(n);
+    ObjectKey key = take_key(new_objects[n]);
+    const bool matched =
+        old && !old_used[*old] &&
+        versions_convert(key.group, key.kind, version_of(old_objects[*old]), version_of(new_objects[n]));
     if (!matched) {
       pairings.push_back({Op::kAdded, std::move(key), n, 0});
       continue;
     }
-    old_used[it->second] = true;
-    pairings.push_back({Op::kChanged, std::move(key), n, it->second});
+    old_used[*old] = true;
+    pairings.push_back({Op::kChanged, std::move(key), n, *old});
   }
   for (size_t i = 0; i < old_objects.size(); ++i) {
     if (!old_used[i]) pairings.push_back({Op::kRemoved, key_of(old_objects[i]), 0, i});
@@ -305,15 +308,51 @@ std::vector<Pairing> pair_objects(const ObjectVector& old_objects, const ObjectV
   return pairings;
 }
 
+// Which old objects an --ignore rule drops whole.
+template <typename ObjectVector>
+std::vector<bool> ignored_old(const ObjectVector& old_objects, const CompareOptions& options,
+                              std::vector<size_t>& hits) {
+  std::vector<bool> ignored(old_objects.size(), false);
+  for (size_t i = 0; i < old_objects.size(); ++i)
+    ignored[i] = ignored_whole(old_objects[i], options.ignore, hits);
+  return ignored;
+}
+
+// pair_objects with the old objects looked up by key; of two old objects with one key, the first.
+template <typename ObjectVector>
+std::vector<Pairing> pair_by_key(ObjectVector& old_objects, ObjectVector& new_objects,
+                                 const CompareOptions& options, std::vector<size_t>& hits) {
+  const std::vector<bool> old_ignored = ignored_old(old_objects, options, hits);
+  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> old_index;
+  for (size_t i = 0; i < old_objects.size(); ++i) {
+    if (!old_ignored[i]) old_index.emplace(key_of(old_objects[i]), i);
+  }
+  auto old_with_key = [&](size_t n) -> std::optional<size_t> {
+    auto it = old_index.find(key_of(new_objects[n]));
+    return it == old_index.end() ? std::nullopt : std::optional<size_t>(it->second);
+  };
+  return pair_objects(old_objects, new_objects, old_with_key, old_ignored, options, hits);
+}
+
+// pair_objects with the old objects the caller matched (each old index at most once).
+std::vector<Pairing> pair_matched(std::vector<PackedObject>& old_objects,
+                                  std::vector<PackedObject>& new_objects,
+                                  const std::vector<size_t>& old_of_new, const CompareOptions& options,
+                                  std::vector<size_t>& hits) {
+  const std::vector<bool> old_ignored = ignored_old(old_objects, options, hits);
+  auto old_with_key = [&](size_t n) -> std::optional<size_t> {
+    const size_t old = old_of_new[n];
+    return old == kNoMatch || old_ignored[old] ? std::nullopt : std::optional<size_t>(old);
+  };
+  return pair_objects(old_objects, new_objects, old_with_key, old_ignored, options, hits);
+}
+
 // Pairs are compared this many at a time on every core; a packed pair's bytes are freed once unpacked.
 constexpr size_t kPairsPerBatch = 512;
 
-// ObjectVector: const std::vector<Json> (borrowed) or std::vector<PackedObject> (handed over).
 template <typename ObjectVector>
-DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
-  DiffSet result;
-  result.ignore_hits.assign(options.ignore.size(), 0);
-  const std::vector<Pairing> pairings = pair_objects(old_objects, new_objects, options, result.ignore_hits);
+DiffSet compare_pairs(ObjectVector& old_objects, ObjectVector& new_objects,
+                      const std::vector<Pairing>& pairings, const CompareOptions& options, DiffSet result) {
   result.objects.reserve(pairings.size());
   for (size_t first = 0; first < pairings.size(); first += kPairsPerBatch) {
     const size_t count = std::min(kPairsPerBatch, pairings.size() - first);
@@ -339,6 +378,15 @@ DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const
   return result;
 }
 
+// ObjectVector: const std::vector<Json> (borrowed) or std::vector<PackedObject> (handed over).
+template <typename ObjectVector>
+DiffSet compare_sets(ObjectVector& old_objects, ObjectVector& new_objects, const CompareOptions& options) {
+  DiffSet result;
+  result.ignore_hits.assign(options.ignore.size(), 0);
+  const std::vector<Pairing> pairings = pair_by_key(old_objects, new_objects, options, result.ignore_hits);
+  return compare_pairs(old_objects, new_objects, pairings, options, std::move(result));
+}
+
 }  // namespace
 
 DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vector<Json>& new_objects,
@@ -349,6 +397,15 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
 DiffSet compare_object_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
                             const CompareOptions& options) {
   return compare_sets(old_objects, new_objects, options);
+}
+
+DiffSet compare_matched_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
+                             const std::vector<size_t>& old_of_new, const CompareOptions& options) {
+  DiffSet result;
+  result.ignore_hits.assign(options.ignore.size(), 0);
+  const std::vector<Pairing> pairings =
+      pair_matched(old_objects, new_objects, old_of_new, options, result.ignore_hits);
+  return compare_pairs(old_objects, new_objects, pairings, options, std::move(result));
 }
 
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,

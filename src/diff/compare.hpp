@@ -56,6 +56,11 @@ DiffSet compare_object_sets(const std::vector<Json>& old_objects, const std::vec
 // The same for packed objects (a live diff), each unpacked only while its pair is compared.
 DiffSet compare_object_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
                             const CompareOptions& options);
+// The same when the caller has paired the objects by key already (LiveSelection does, while it reads the
+// live side): old_of_new[n] is the index of the old object with new_objects[n]'s key, or kNoMatch, and no
+// old index is given twice.
+DiffSet compare_matched_sets(std::vector<PackedObject>&& old_objects, std::vector<PackedObject>&& new_objects,
+                             const std::vector<size_t>& old_of_new, const CompareOptions& options);
 std::vector<ObjectDiff> diff_object_sets(const std::vector<Json>& old_objects,
                                          const std::vector<Json>& new_objects, const CompareOptions& options);
 

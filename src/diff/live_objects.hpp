@@ -20,34 +20,43 @@ struct LiveSet {
   std::vector<PackedObject> in_scope;         // input order
   std::vector<PackedObject> out_of_scope;     // rendered kinds, not from these inputs
   std::map<std::string, size_t> other_kinds;  // "PodCliqueSet.grove.io" -> count: kinds the render lacks
+  // Per rendered object, by its position in the render: the index in in_scope of the live object with its
+  // match key, or kNoMatch. Empty when two rendered objects share a match key.
+  std::vector<size_t> rendered_matches;
 };
 
 // What the live side's selection needs of the rendered objects, gathered one object at a time; then
 // anchors.add_sources(...) before the first live object.
 struct RenderedIndex {
-  std::set<std::pair<std::string, std::string>> kinds;  // group and kind of every rendered object
-  ScopeAnchors anchors;
+  std::set<std::pair<std::string, std::string>> kinds;     // group and kind of every rendered object
+  ScopeAnchors anchors;                                    // and each one's identity and position
   void add(const Json& rendered, const ObjectKey& match);  // match: its match_key
-  void add(RenderedIndex&& other);  // what `other` indexes, as if it had been added here
+  void add(RenderedIndex&& other);  // what `other` indexes, as if its objects had been added here, in order
 };
 
 // The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of
 // scope (scope.hpp) and packed as it comes, and its positions go with its document, so a large live input
 // is never held whole as trees. An object given twice (by identity) is a warning; the last copy is kept.
+// Each is paired with the rendered object of its identity as it comes, a lookup its scope needs anyway.
 class LiveSelection {
  public:
-  explicit LiveSelection(const RenderedIndex& rendered) : rendered_(rendered) {}
+  explicit LiveSelection(const RenderedIndex& rendered);
   void add(SourceDocument&& doc, Diagnostics& diags);
   LiveSet finish() &&;
 
  private:
-  struct Selected {
-    bool in_scope = false;
-    PackedObject object;
-  };
+  // The index in objects_ of the object with this key: nullptr when it is the first.
+  size_t* earlier_copy(const ObjectKey& key, size_t rendered_position);
+
   const RenderedIndex& rendered_;
-  std::vector<Selected> of_rendered_kinds_;
-  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> seen_;
+  // The live objects of the rendered kinds, one per identity, and for each whether it is in scope and
+  // the position of the rendered object of its identity (kNoMatch: none).
+  std::vector<PackedObject> objects_;
+  std::vector<bool> in_scope_;
+  std::vector<size_t> rendered_positions_;
+  // Who has been seen, by identity: through the rendered object of that identity, or by key when none.
+  std::vector<size_t> selected_of_rendered_;
+  std::unordered_map<ObjectKey, size_t, ObjectKeyHash> seen_unrendered_;
   std::map<std::string, size_t> other_kinds_;
 };
 

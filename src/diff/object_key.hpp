@@ -26,6 +26,9 @@ struct ObjectKeyHash {
   }
 };
 
+// An index into a list of objects that says: no object there has this key.
+constexpr size_t kNoMatch = static_cast<size_t>(-1);
+
 ObjectKey object_key(const Json& object);
 // "PodGroup.scheduling.run.ai default/my-pcs-0" (kubectl's kind.group form).
 std::string display(const ObjectKey& key);

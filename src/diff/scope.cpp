@@ -9,11 +9,27 @@
 namespace grovectl::diff {
 namespace {
 
+ObjectKey owner_key(std::string ns, std::string kind, std::string name) {
+  return ObjectKey{.group = "", .kind = std::move(kind), .ns = std::move(ns), .name = std::move(name)};
+}
+
+// A rendered object of any group with this kind, namespace and name, or a source; a pod by its own name.
+bool is_owner(const std::string& ns, const std::string& kind, const std::string& name,
+              const ScopeAnchors::Anchors& a) {
+  ObjectKey key = owner_key(ns, kind, name);
+  if (a.other_owners.count(key)) return true;
+  for (auto it = a.kinds.lower_bound({kind, ""}); it != a.kinds.end() && it->first == kind; ++it) {
+    key.group = it->second;
+    if (!is_pod(key) && a.positions.count(key)) return true;
+  }
+  return false;
+}
+
 bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
   const Json* owners = member_at(object, {"metadata", "ownerReferences"});
   if (!owners || !owners->is_array()) return false;
   for (const auto& ref : *owners) {
-    if (a.owners.count({ns, string_member_at(ref, {"kind"}), string_member_at(ref, {"name"})})) return true;
+    if (is_owner(ns, string_member_at(ref, {"kind"}), string_member_at(ref, {"name"}), a)) return true;
   }
   return false;
 }
@@ -55,8 +71,9 @@ std::vector<SourceRef> source_refs(const std::vector<SourceDocument>& docs) {
 void ScopeAnchors::add_rendered(const Json& object, const ObjectKey& match) {
   const ObjectKey k = is_pod(match) ? object_key(object) : match;
   a_.namespaces.insert(k.ns);
-  a_.keys.insert(match);
-  a_.owners.insert({k.ns, k.kind, k.name});
+  unique_keys_ = a_.positions.try_emplace(match, rendered_count_++).second && unique_keys_;
+  a_.kinds.insert({match.kind, match.group});
+  if (is_pod(match)) a_.other_owners.insert(owner_key(k.ns, k.kind, k.name));
   if (k.kind == "PodGang") a_.gangs.insert({k.ns, k.name});
   if (std::string g = label_at(object, "grove.io/podgang"); !g.empty()) a_.gangs.insert({k.ns, g});
   if (k.group == "scheduling.k8s.io" && k.kind == "Workload") a_.workloads.insert({k.ns, k.name});
@@ -66,16 +83,20 @@ void ScopeAnchors::add_rendered(const Json& object, const ObjectKey& match) {
 void ScopeAnchors::add_sources(const std::vector<SourceRef>& sources) {
   for (const auto& ns : a_.namespaces) {
     for (const auto& s : sources) {
-      a_.owners.insert({ns, s.kind, s.name});
+      a_.other_owners.insert(owner_key(ns, s.kind, s.name));
       (s.kind == "JobSet" ? a_.jobsets : a_.part_of).insert({ns, s.name});
     }
   }
 }
 
 void ScopeAnchors::add(ScopeAnchors&& other) {
+  for (auto& [key, position] : other.a_.positions) position += rendered_count_;
+  a_.positions.merge(other.a_.positions);
+  unique_keys_ = unique_keys_ && other.unique_keys_ && other.a_.positions.empty();
+  rendered_count_ += other.rendered_count_;
   a_.namespaces.merge(other.a_.namespaces);
-  a_.keys.merge(other.a_.keys);
-  a_.owners.merge(other.a_.owners);
+  a_.kinds.merge(other.a_.kinds);
+  a_.other_owners.merge(other.a_.other_owners);
   a_.part_of.merge(other.a_.part_of);
   a_.jobsets.merge(other.a_.jobsets);
   a_.gangs.merge(other.a_.gangs);
@@ -83,10 +104,16 @@ void ScopeAnchors::add(ScopeAnchors&& other) {
   a_.composites.merge(other.a_.composites);
 }
 
+size_t ScopeAnchors::position_of(const ObjectKey& match) const {
+  auto it = a_.positions.find(match);
+  return it == a_.positions.end() ? kNoMatch : it->second;
+}
+
 bool ScopeAnchors::belongs(const Json& live, const ObjectKey& match) const {
   const std::string& ns = match.ns;
-  return a_.keys.count(match) || (a_.namespaces.count(ns) && (labelled(live, ns, a_) || owned(live, ns, a_) ||
-                                                              references_rendered(live, ns, a_)));
+  return a_.positions.count(match) ||
+         (a_.namespaces.count(ns) &&
+          (labelled(live, ns, a_) || owned(live, ns, a_) || references_rendered(live, ns, a_)));
 }
 
 ScopeSplit split_by_scope(std::vector<Json> live, const std::vector<Json>& rendered,

@@ -45,6 +45,18 @@ std::vector<PackedObject> packed(std::vector<Json> objects) {
   return out;
 }
 
+// The live objects as a render that moved on gives them: one changed, one gone, one new.
+std::vector<Json> moved_on(const std::vector<Json>& live) {
+  std::vector<Json> rendered = live;
+  REQUIRE(rendered.size() > 6);
+  rendered[1]["spec"]["changedByTheRender"] = 3;
+  rendered.erase(rendered.begin() + 2);
+  Json added = rendered[0];
+  added["metadata"]["name"] = "a-new-gang";
+  rendered.push_back(added);
+  return rendered;
+}
+
 std::string describe(const DiffSet& set) {
   std::string out = format_text(set.objects, TextOptions{});
   for (const auto& d : set.objects) {
@@ -102,13 +114,7 @@ TEST_CASE("packed objects: a live diff of packed sides equals the diff of trees"
   // Old side: the 1.37 capture as the cluster returned it. New side: the same objects with one changed, one
   // gone and one new, as a render that moved on would give; pods pair by clique and index, not by name.
   const std::vector<Json> live = capture_items("default-1.37.yaml");
-  std::vector<Json> rendered = live;
-  REQUIRE(rendered.size() > 4);
-  rendered[1]["spec"]["changedByTheRender"] = 3;
-  rendered.erase(rendered.begin() + 2);
-  Json added = rendered[0];
-  added["metadata"]["name"] = "a-new-gang";
-  rendered.push_back(added);
+  const std::vector<Json> rendered = moved_on(live);
 
   std::string error;
   std::vector<IgnoreRule> rules;
@@ -157,4 +163,79 @@ TEST_CASE("live selection: scope and duplicates as split_by_scope decides them",
   CHECK(unpack_object(set.in_scope[0])["spec"]["secondCopy"] == true);
   REQUIRE(set.out_of_scope.size() == 1);
   CHECK(set.out_of_scope[0].name == "cart-0");
+}
+
+namespace {
+
+// The in-scope live objects and their pairs, as LiveSelection gives them from `rendered` and `live`.
+LiveSet select_live(const std::vector<Json>& rendered, const std::vector<Json>& live) {
+  RenderedIndex index;
+  for (const auto& o : rendered) index.add(o, match_key(o));
+  index.anchors.add_sources({{"PodCliqueSet", "shop"}});
+  LiveSelection selection(index);
+  Diagnostics diags;
+  for (const auto& o : live) {
+    SourceDocument doc;
+    doc.file = "live.yaml";
+    doc.value = o;
+    selection.add(std::move(doc), diags);
+  }
+  return std::move(selection).finish();
+}
+
+}  // namespace
+
+TEST_CASE("live selection: the pairs found while reading are the pairs found by key", "[diff][packed]") {
+  // The capture as live (pods under their generated names); the render moved on: one object changed, one
+  // gone, one new, and a Workload at a version it does not convert to (removed and added, not changed).
+  const std::vector<Json> live = capture_items("default-1.37.yaml");
+  std::vector<Json> rendered = moved_on(live);
+  rendered[4]["apiVersion"] = "scheduling.k8s.io/v1alpha2";
+  std::string error;
+  auto rule = parse_ignore_rule("PodGang/shop-0-sg-0", error);
+  REQUIRE(rule);
+  for (const auto& ignore : {std::vector<IgnoreRule>{}, std::vector<IgnoreRule>{*rule}}) {
+    CompareOptions options{ignore, Origin::kLive};
+    LiveSet set = select_live(rendered, live);
+    REQUIRE(set.rendered_matches.size() == rendered.size());
+    std::vector<Json> in_scope;
+    for (const auto& o : set.in_scope) in_scope.push_back(unpack_object(o));
+    const DiffSet by_key = compare_object_sets(packed(in_scope), packed(rendered), options);
+    const DiffSet matched =
+        compare_matched_sets(std::move(set.in_scope), packed(rendered), set.rendered_matches, options);
+    CHECK(describe(matched) == describe(by_key));
+    CHECK(summarize(matched.objects).added == 2);
+  }
+}
+
+TEST_CASE("live selection: no pairs when two rendered objects share a key", "[diff][packed]") {
+  // Two rendered copies of one object: which live object pairs with which is left to compare_object_sets.
+  std::vector<Json> rendered = capture_items("default-1.37.yaml");
+  rendered.push_back(rendered[0]);
+  const LiveSet set = select_live(rendered, capture_items("default-1.37.yaml"));
+  CHECK(set.rendered_matches.empty());
+  CHECK(set.in_scope.size() == rendered.size() - 1);
+}
+
+TEST_CASE("live selection: owners are found by kind and name, pods by their own name", "[diff][packed]") {
+  // The capture's rendered objects; live objects that name one of them (or a pod, by the name the cluster
+  // gave it) as owner belong, whatever their own names; an owner that was not rendered does not make them.
+  const std::vector<Json> rendered = capture_items("default-1.37.yaml");
+  auto owned_by = [&](const std::string& kind, const std::string& name) {
+    Json o = rendered[0];
+    o["metadata"]["name"] = "stray-" + kind + "-" + name;
+    o["metadata"]["labels"] = Json::object();
+    o["metadata"]["ownerReferences"] = Json::array({{{"apiVersion", "v1"}, {"kind", kind}, {"name", name}}});
+    return o;
+  };
+  const std::vector<Json> live = {owned_by("Workload", "shop-0"), owned_by("Pod", "shop-0-leader-x7k2p"),
+                                  owned_by("PodCliqueSet", "shop"), owned_by("Workload", "cart-0"),
+                                  owned_by("Pod", "shop-0-leader-0")};
+  const LiveSet set = select_live(rendered, live);
+  REQUIRE(set.in_scope.size() == 3);
+  CHECK(set.in_scope[0].name == "stray-Workload-shop-0");
+  CHECK(set.in_scope[1].name == "stray-Pod-shop-0-leader-x7k2p");
+  CHECK(set.in_scope[2].name == "stray-PodCliqueSet-shop");
+  REQUIRE(set.out_of_scope.size() == 2);
+  CHECK(set.out_of_scope[1].name == "stray-Pod-shop-0-leader-0");
 }
