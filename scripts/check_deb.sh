@@ -9,17 +9,21 @@ version=$(sed -n 's/^project(grovectl VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt
 arch=$(dpkg --print-architecture)
 deb=$build/grovectl_${version}_${arch}.deb
 
+# lintian leaves a cache file (mldbm-elf-*) in its temporary directory: give it one of ours, removed on exit.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
 echo "== Debian package: cpack -G DEB"
 rm -f "$deb"
 (cd "$build" && cpack -G DEB >/dev/null)
 [ -f "$deb" ] || { echo "check_deb.sh: $deb was not written" >&2; exit 1; }
 
 echo "== lintian $deb"
-lintian --fail-on error --tag-display-limit 0 "$deb" 2> >(grep -v 'running with root privileges' >&2)
+TMPDIR=$scratch lintian --fail-on error --tag-display-limit 0 "$deb" 2> >(grep -v 'running with root privileges' >&2)
 
 echo "== contents"
-root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
+root=$scratch/root
+mkdir "$root"
 dpkg -x "$deb" "$root"
 for f in usr/bin/grovectl usr/share/man/man1/grovectl.1.gz usr/share/bash-completion/completions/grovectl \
          usr/share/zsh/vendor-completions/_grovectl usr/share/fish/vendor_completions.d/grovectl.fish \
