@@ -219,7 +219,7 @@ std::vector<Json> render_trees(const DocumentRefs& docs, const RenderOptions& op
 // of the live side needs of it.
 struct PackedRender {
   std::vector<diff::PackedObject> objects;
-  diff::RenderedIndex index;
+  diff::ScopeAnchors index;
 };
 
 PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDocument>& inputs,
@@ -227,10 +227,10 @@ PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDoc
   PackedRender rendered;
   render_for_diff(docs, options, templates, diags, [&](Json&& o) {
     diff::ObjectKey match = diff::match_key(o);
-    rendered.index.add(o, match);
+    rendered.index.add_rendered(o, match);
     rendered.objects.push_back(diff::pack_object(std::move(o), std::move(match)));
   });
-  rendered.index.anchors.add_sources(diff::source_refs(inputs));
+  rendered.index.add_sources(diff::source_refs(inputs));
   return rendered;
 }
 
@@ -247,7 +247,7 @@ std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
                                                        const TemplateSet& templates) {
   struct Slot {
     std::vector<diff::PackedObject> objects;
-    diff::RenderedIndex index;
+    diff::ScopeAnchors index;
   };
   std::vector<Slot> slots;
   PackedRender rendered;
@@ -257,7 +257,7 @@ std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
       .keep =
           [&](size_t slot, Json&& o) {
             diff::ObjectKey match = diff::match_key(o);
-            slots[slot].index.add(o, match);
+            slots[slot].index.add_rendered(o, match);
             slots[slot].objects.push_back(diff::pack_object(std::move(o), std::move(match)));
           },
       .hand_on =
@@ -287,7 +287,7 @@ std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
   if (!session.render_clean_batch(docs, output) || too_many) return std::nullopt;
   session.finish(found);
   if (!found.empty()) return std::nullopt;
-  rendered.index.anchors.add_sources(diff::source_refs(inputs));
+  rendered.index.add_sources(diff::source_refs(inputs));
   return rendered;
 }
 

@@ -9,22 +9,12 @@
 
 namespace grovectl::diff {
 
-void RenderedIndex::add(const Json& rendered, const ObjectKey& match) {
-  kinds.insert({match.group, match.kind});
-  anchors.add_rendered(rendered, match);
-}
-
-void RenderedIndex::add(RenderedIndex&& other) {
-  kinds.merge(other.kinds);
-  anchors.add(std::move(other.anchors));
-}
-
-LiveSelection::LiveSelection(const RenderedIndex& rendered)
-    : rendered_(rendered), selected_of_rendered_(rendered.anchors.rendered_count(), kNoMatch) {
+LiveSelection::LiveSelection(const ScopeAnchors& rendered)
+    : rendered_(rendered), selected_of_rendered_(rendered.rendered_count(), kNoMatch) {
   // A live side usually holds about what the render does: grown by doubling, it moved every object twice.
-  objects_.reserve(rendered.anchors.rendered_count());
-  in_scope_.reserve(rendered.anchors.rendered_count());
-  rendered_positions_.reserve(rendered.anchors.rendered_count());
+  objects_.reserve(rendered.rendered_count());
+  in_scope_.reserve(rendered.rendered_count());
+  rendered_positions_.reserve(rendered.rendered_count());
 }
 
 size_t* LiveSelection::earlier_copy(const ObjectKey& key, size_t rendered_position) {
@@ -41,12 +31,12 @@ size_t* LiveSelection::earlier_copy(const ObjectKey& key, size_t rendered_positi
 
 void LiveSelection::add(SourceDocument&& doc, Diagnostics& diags) {
   ObjectKey key = match_key(doc.value);  // the group and kind as written, a pod's name by its identity
-  if (!rendered_.kinds.count({key.group, key.kind})) {
+  if (!rendered_.renders_kind(key.group, key.kind)) {
     ++other_kinds_[key.kind + (key.group.empty() ? "" : "." + key.group)];
     return;
   }
-  const size_t rendered_position = rendered_.anchors.position_of(key);
-  const bool in_scope = rendered_position != kNoMatch || rendered_.anchors.belongs(doc.value, key);
+  const size_t rendered_position = rendered_.position_of(key);
+  const bool in_scope = rendered_position != kNoMatch || rendered_.belongs(doc.value, key);
   size_t* earlier = earlier_copy(key, rendered_position);
   if (earlier) {
     diags.warning("live/duplicate",
@@ -75,8 +65,8 @@ LiveSet LiveSelection::finish() && {
     for (size_t i = 0; i < objects_.size(); ++i)
       (in_scope_[i] ? set.in_scope : set.out_of_scope).push_back(std::move(objects_[i]));
   }
-  if (!rendered_.anchors.unique_keys()) return set;
-  set.rendered_matches.assign(rendered_.anchors.rendered_count(), kNoMatch);
+  if (!rendered_.unique_keys()) return set;
+  set.rendered_matches.assign(rendered_.rendered_count(), kNoMatch);
   size_t in_scope_index = 0;
   for (size_t i = 0; i < rendered_positions_.size(); ++i) {
     if (rendered_positions_[i] != kNoMatch) set.rendered_matches[rendered_positions_[i]] = in_scope_index;

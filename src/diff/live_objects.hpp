@@ -2,7 +2,6 @@
 // The live side of a comparison: the objects of the kinds the render produces, one per identity,
 // split into those that belong to the inputs and the others (scope.hpp).
 #include <map>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,22 +24,14 @@ struct LiveSet {
   std::vector<size_t> rendered_matches;
 };
 
-// What the live side's selection needs of the rendered objects, gathered one object at a time; then
-// anchors.add_sources(...) before the first live object.
-struct RenderedIndex {
-  std::set<std::pair<std::string, std::string>> kinds;     // group and kind of every rendered object
-  ScopeAnchors anchors;                                    // and each one's identity and position
-  void add(const Json& rendered, const ObjectKey& match);  // match: its match_key
-  void add(RenderedIndex&& other);  // what `other` indexes, as if its objects had been added here, in order
-};
-
 // The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of
 // scope (scope.hpp) and packed as it comes, and its positions go with its document, so a large live input
 // is never held whole as trees. An object given twice (by identity) is a warning; the last copy is kept.
 // Each is paired with the rendered object of its identity as it comes, a lookup its scope needs anyway.
 class LiveSelection {
  public:
-  explicit LiveSelection(const RenderedIndex& rendered);
+  // `rendered`: every rendered object, then the sources.
+  explicit LiveSelection(const ScopeAnchors& rendered);
   void add(SourceDocument&& doc, Diagnostics& diags);
   LiveSet finish() &&;
 
@@ -48,7 +39,7 @@ class LiveSelection {
   // The index in objects_ of the object with this key: nullptr when it is the first.
   size_t* earlier_copy(const ObjectKey& key, size_t rendered_position);
 
-  const RenderedIndex& rendered_;
+  const ScopeAnchors& rendered_;
   // The live objects of the rendered kinds, one per identity, and for each whether it is in scope and
   // the position of the rendered object of its identity (kNoMatch: none).
   std::vector<PackedObject> objects_;

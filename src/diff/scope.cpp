@@ -104,6 +104,10 @@ void ScopeAnchors::add(ScopeAnchors&& other) {
   a_.composites.merge(other.a_.composites);
 }
 
+bool ScopeAnchors::renders_kind(const std::string& group, const std::string& kind) const {
+  return a_.kinds.count({kind, group}) > 0;
+}
+
 size_t ScopeAnchors::position_of(const ObjectKey& match) const {
   auto it = a_.positions.find(match);
   return it == a_.positions.end() ? kNoMatch : it->second;

@@ -30,7 +30,8 @@ struct ScopeSplit {
 
 // What the rendered objects and the sources let a live object point at: built from the rendered objects
 // one at a time, in the order of the render, then the sources (after the last rendered object); then it
-// tells which live objects belong, and which rendered object has a live object's identity.
+// tells which kinds the render has, which live objects belong, and which rendered object has a live
+// object's identity.
 class ScopeAnchors {
  public:
   // `match` is the object's match_key (pod_identity.hpp); its position is the number of objects before it.
@@ -40,6 +41,7 @@ class ScopeAnchors {
   bool belongs(const Json& live, const ObjectKey& match) const;  // as split_by_scope says
   // The position of the rendered object with this match key (the first one's), or kNoMatch.
   size_t position_of(const ObjectKey& match) const;
+  bool renders_kind(const std::string& group, const std::string& kind) const;
   size_t rendered_count() const { return rendered_count_; }
   bool unique_keys() const { return unique_keys_; }  // no two rendered objects share a match key
 

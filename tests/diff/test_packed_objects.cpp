@@ -137,9 +137,9 @@ TEST_CASE("live selection: scope and duplicates as split_by_scope decides them",
   // The capture's objects as rendered; the live side is the capture, one object given twice (the second
   // copy changed: it is the one kept) and one of another PodCliqueSet's (out of scope).
   const std::vector<Json> rendered = capture_items("default-1.37.yaml");
-  RenderedIndex index;
-  for (const auto& o : rendered) index.add(o, match_key(o));
-  index.anchors.add_sources({{"PodCliqueSet", "shop"}});
+  ScopeAnchors index;
+  for (const auto& o : rendered) index.add_rendered(o, match_key(o));
+  index.add_sources({{"PodCliqueSet", "shop"}});
   LiveSelection selection(index);
   Diagnostics diags;
   auto add = [&](Json value) {
@@ -169,9 +169,9 @@ namespace {
 
 // The in-scope live objects and their pairs, as LiveSelection gives them from `rendered` and `live`.
 LiveSet select_live(const std::vector<Json>& rendered, const std::vector<Json>& live) {
-  RenderedIndex index;
-  for (const auto& o : rendered) index.add(o, match_key(o));
-  index.anchors.add_sources({{"PodCliqueSet", "shop"}});
+  ScopeAnchors index;
+  for (const auto& o : rendered) index.add_rendered(o, match_key(o));
+  index.add_sources({{"PodCliqueSet", "shop"}});
   LiveSelection selection(index);
   Diagnostics diags;
   for (const auto& o : live) {
