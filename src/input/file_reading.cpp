@@ -43,9 +43,10 @@ void too_large(const ReadRequest& request, size_t size, bool exact, Diagnostics&
           ? fmt::format("over the limit of {} bytes per file", request.max_bytes)
           : fmt::format("over what is left of the input budget ({} of {} bytes for all inputs together)",
                         request.max_bytes, kMaxInputBytes);
-  diags.error("input/too-large",
-              fmt::format("the input is {}{} bytes, {}; nothing was parsed", exact ? "" : "more than ", size, budget),
-              Location{request.path});
+  diags.error(
+      "input/too-large",
+      fmt::format("the input is {}{} bytes, {}; nothing was parsed", exact ? "" : "more than ", size, budget),
+      Location{request.path});
 }
 
 // Reads to the end, or until more than max_bytes arrived. EAGAIN (a non-blocking FIFO or device with
@@ -86,28 +87,30 @@ void wait_for_fifo_writer(int fd) {
   }
 }
 
-bool read_regular(int fd, const struct stat& st, const ReadRequest& request, std::string& text,
+// Where read_any puts the text: always `read`; `mapped` too when the caller takes a mapping.
+struct TextTarget {
+  std::string& read;
+  std::unique_ptr<MappedFile>* mapped;
+};
+
+bool read_regular(int fd, const struct stat& st, const ReadRequest& request, const TextTarget& target,
                   Diagnostics& diags) {
   const auto size = static_cast<size_t>(st.st_size);
   if (size > request.max_bytes) {
     too_large(request, size, /*exact=*/true, diags);
     return false;
   }
+  if (target.mapped && size >= InputText::kMapFromBytes) {
+    *target.mapped = MappedFile::map(fd, size);
+    if (*target.mapped) return true;
+  }
+  std::string& text = target.read;
   text.reserve(size);
   return read_stream(fd, request, text, diags);  // the file may have grown: still bounded
 }
 
-}  // namespace
-
-std::string special_file_kind(unsigned mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
-bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diags) {
+bool read_any(const ReadRequest& request, const TextTarget& target, Diagnostics& diags) {
+  std::string& text = target.read;
   text.clear();
   const bool is_stdin = request.path == "-";
   if (is_stdin && !request.allow_tty && ::isatty(STDIN_FILENO)) {
@@ -133,7 +136,10 @@ bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diag
     io_error(request.path, "is a directory", diags);
     return false;
   }
-  if (S_ISREG(st.st_mode)) return read_regular(fd, st, request, text, diags);
+  // Standard input is read even from a file: render keeps its text for a second pass.
+  if (S_ISREG(st.st_mode))
+    return read_regular(fd, st, request, is_stdin ? TextTarget{.read = text, .mapped = nullptr} : target,
+                        diags);
   if (!is_stdin && S_ISFIFO(st.st_mode)) wait_for_fifo_writer(fd);
   if (!is_stdin && !request.allow_tty && ::isatty(fd)) {
     io_error(
@@ -143,6 +149,25 @@ bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diag
     return false;
   }
   return read_stream(fd, request, text, diags);
+}
+
+}  // namespace
+
+std::string special_file_kind(unsigned mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+bool read_input(const ReadRequest& request, std::string& text, Diagnostics& diags) {
+  return read_any(request, TextTarget{.read = text, .mapped = nullptr}, diags);
+}
+
+bool read_or_map_input(const ReadRequest& request, InputText& text, Diagnostics& diags) {
+  text.mapped.reset();
+  return read_any(request, TextTarget{.read = text.read, .mapped = &text.mapped}, diags);
 }
 
 }  // namespace grovectl

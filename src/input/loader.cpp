@@ -45,20 +45,20 @@ InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
       nodes_left_(options.limits.max_nodes) {}
 
 void InputLoader::load_stream(const std::string& path, const DocumentSink& out) {
-  std::string read_text;
+  InputText read;
   if (options_.budget == InputBudget::kEachFile) restart();
   const bool cached_stdin = path == "-" && stdin_text_;
   if (!cached_stdin) {
     Activity reading("reading " + path);
-    if (!read_input(ReadRequest{.path = path,
-                                .max_bytes = bytes_left_,
-                                .budget = options_.budget,
-                                .allow_tty = options_.allow_stdin_tty},
-                    read_text, diags_))
+    if (!read_or_map_input(ReadRequest{.path = path,
+                                       .max_bytes = bytes_left_,
+                                       .budget = options_.budget,
+                                       .allow_tty = options_.allow_stdin_tty},
+                           read, diags_))
       return;
-    if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read_text);
+    if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read.read);
   }
-  const std::string& text = path == "-" && stdin_text_ ? *stdin_text_ : read_text;
+  const std::string_view text = path == "-" && stdin_text_ ? std::string_view(*stdin_text_) : read.view();
   bytes_left_ -= text.size();
   Activity parsing("parsing " + path);
   ReadLimits limits = options_.limits;
@@ -68,6 +68,12 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
   parse_yaml_stream_each(text, path, diags_, limits, &stats,
                          [&](SourceDocument&& doc) { flatten_lists(std::move(doc), out, diags_); });
   nodes_left_ -= std::min(nodes_left_, stats.nodes);
+  // What was parsed after the loss came from zero bytes (and any finding about it with it).
+  if (read.shrank())
+    diags_.error("input/io",
+                 "the file shrank while it was read (another process truncated or rewrote it); nothing read "
+                 "from it can be trusted: run again once it is complete",
+                 Location{path});
 }
 
 size_t InputLoader::load(const std::string& path, std::vector<SourceDocument>& out) {

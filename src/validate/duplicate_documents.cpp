@@ -38,11 +38,13 @@ ObjectIdentity identity_of(const ClassifiedDocument& d, const RenderOptions& opt
 }  // namespace
 
 void FirstDefinitions::add(const ClassifiedDocument& doc, size_t ordinal) {
-  const ObjectIdentity id = identity_of(doc, options_);
-  if (id.key.empty() || first_.count(id.key)) return;
+  ObjectIdentity id = identity_of(doc, options_);
+  if (id.key.empty()) return;
+  const auto [first, added] = first_.try_emplace(std::move(id.key));  // one lookup, the key moved in
+  if (!added) return;
   const Location at = doc.doc->locate("/metadata/name");
   if (files_.empty() || files_.back() != at.file) files_.push_back(at.file);
-  first_.emplace(id.key, First{ordinal, static_cast<uint32_t>(files_.size() - 1), at.line, at.column});
+  first->second = First{ordinal, static_cast<uint32_t>(files_.size() - 1), at.line, at.column};
 }
 
 void FirstDefinitions::check(const ClassifiedDocument& doc, size_t ordinal, Diagnostics& diags) const {
