@@ -18,7 +18,7 @@ TextFormat text_format(const std::string& output);
 std::string object_text(TextFormat format, const Json& object);
 
 // The output, built object by object and printed only when the whole render succeeded, so errors never
-// leave partial output. It waits in a spool (a temporary file beyond 1 MiB), not in memory.
+// leave partial output. It waits in a spool (a temporary file beyond 64 KiB), not in memory.
 class OutputText {
  public:
   explicit OutputText(TextFormat format) : format_(format) {}
