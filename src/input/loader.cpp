@@ -45,7 +45,7 @@ InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
       nodes_left_(options.limits.max_nodes) {}
 
 void InputLoader::load_stream(const std::string& path, const DocumentSink& out) {
-  InputText read;
+  InputText input;
   if (options_.budget == InputBudget::kEachFile) restart();
   const bool cached_stdin = path == "-" && stdin_text_;
   if (!cached_stdin) {
@@ -54,11 +54,11 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
                                        .max_bytes = bytes_left_,
                                        .budget = options_.budget,
                                        .allow_tty = options_.allow_stdin_tty},
-                           read, diags_))
+                           input, diags_))
       return;
-    if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(read.read);
+    if (path == "-" && options_.keep_stdin) stdin_text_ = std::move(input.read);
   }
-  const std::string_view text = path == "-" && stdin_text_ ? std::string_view(*stdin_text_) : read.view();
+  const std::string_view text = path == "-" && stdin_text_ ? std::string_view(*stdin_text_) : input.view();
   bytes_left_ -= text.size();
   Activity parsing("parsing " + path);
   ReadLimits limits = options_.limits;
@@ -69,7 +69,7 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
                          [&](SourceDocument&& doc) { flatten_lists(std::move(doc), out, diags_); });
   nodes_left_ -= std::min(nodes_left_, stats.nodes);
   // What was parsed after the loss came from zero bytes (and any finding about it with it).
-  if (read.shrank())
+  if (input.shrank())
     diags_.error("input/io",
                  "the file shrank while it was read (another process truncated or rewrote it); nothing read "
                  "from it can be trusted: run again once it is complete",
