@@ -117,6 +117,11 @@ std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, con
   return out;
 }
 
+ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelection& kinds,
+                                     Diagnostics& diags) {
+  return classify_one(doc, kinds, diags);
+}
+
 std::string skip_message(const ClassifiedDocument& doc) {
   const Json& v = doc.doc->value;
   const std::string kind = v.is_object() ? string_field(v, "kind") : "";

@@ -53,6 +53,8 @@ std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocum
                                                    const KindSelection& kinds, Diagnostics& diags);
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, const KindSelection& kinds,
                                                    Diagnostics& diags);
+ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelection& kinds,
+                                     Diagnostics& diags);
 // Whether an entry of --skip-kinds or --reject-kinds names this apiVersion and kind.
 bool kind_selected(const std::vector<std::string>& entries, const std::string& api_version,
                    const std::string& kind);

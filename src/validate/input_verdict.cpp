@@ -171,44 +171,56 @@ InputVerdict check_inputs(const std::vector<SourceDocument>& docs, const RenderO
   return check_input_chunk(docs, 0, survey, options, settings, diags);
 }
 
+namespace {
+
+// What the layers found in one document, each layer apart: they are merged layer by layer, in input order.
+struct DocumentFindings {
+  Diagnostics kind;       // layer 1: its kind
+  Diagnostics duplicate;  // layer 1: an object defined earlier in the input
+  Diagnostics schema;     // layer 2
+  Diagnostics admission;  // layer 3
+  bool schema_ok = false;
+};
+
+}  // namespace
+
 InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t first_ordinal,
                                const InputSurvey& survey, const RenderOptions& options,
                                const InputCheckSettings& settings, Diagnostics& diags) {
   InputVerdict verdict;
-  // Layer 1: kinds, at least one gang source, one document per object.
-  std::vector<ClassifiedDocument> classified = classify_documents(docs, settings.kinds, diags);
-  if (first_ordinal == 0 && !classified.empty() && !survey.gang_sources().found())
-    survey.gang_sources().report_none(classified.front().doc->locate(), diags);
-  for (size_t i = 0; i < classified.size(); ++i)
-    survey.first_definitions().check(classified[i], first_ordinal + i, diags);
-  for (const auto& c : classified)
-    verdict.documents.push_back({.classified = c, .admitted = false, .backend = std::nullopt});
-  auto& checked = verdict.documents;
-  // Layer 2: schemas, metadata and pod templates. Documents are checked in parallel, each into its own
-  // slot; the slots are merged in input order, so the output does not depend on scheduling.
-  std::vector<Diagnostics> schema_findings(checked.size());
-  std::vector<char> schema_ok(checked.size(), 0);
-  for_each_index_parallel(checked.size(), [&](size_t i) {
-    const ClassifiedDocument& c = checked[i].classified;
-    if (is_read(c.kind))
-      schema_ok[i] = check_input_document(*c.doc, c.kind, settings.unknown_fields, schema_findings[i]);
-  });
-  for (const auto& found : schema_findings) diags.append(found);
-  check_companions(checked, schema_ok, diags);
+  verdict.documents.resize(docs.size());
   // Layer 3 sees every binding of the input (the survey's).
   verdict.context = survey.context();
   GroveCheckContext ctx;
   for (const auto& b : survey.bindings()) ctx.bindings.push_back(&b);
   ctx.strict = settings.strict;
-  std::vector<Diagnostics> admission_findings(checked.size());
-  for_each_index_parallel(checked.size(), [&](size_t i) {
-    checked[i].admitted = admission_checks(checked[i], schema_ok[i], ctx, options, admission_findings[i]);
+  // Layers 1 (kinds, one document per object), 2 (schemas, metadata and pod templates) and 3 (admission),
+  // each document on one thread, into its own slots, so the output does not depend on scheduling.
+  std::vector<DocumentFindings> found(docs.size());
+  auto& checked = verdict.documents;
+  for_each_index_parallel(docs.size(), [&](size_t i) {
+    DocumentFindings& f = found[i];
+    CheckedDocument& d = checked[i];
+    d.classified = classify_document(docs[i], settings.kinds, f.kind);
+    survey.first_definitions().check(d.classified, first_ordinal + i, f.duplicate);
+    if (is_read(d.classified.kind))
+      f.schema_ok = check_input_document(docs[i], d.classified.kind, settings.unknown_fields, f.schema);
+    d.admitted = admission_checks(d, f.schema_ok, ctx, options, f.admission);
   });
+  for (const auto& f : found) diags.append(f.kind);
+  // Layer 1 also wants at least one gang source in the input.
+  if (first_ordinal == 0 && !docs.empty() && !survey.gang_sources().found())
+    survey.gang_sources().report_none(docs.front().locate(), diags);
+  for (const auto& f : found) diags.append(f.duplicate);
+  for (const auto& f : found) diags.append(f.schema);
+  std::vector<char> schema_ok(found.size());
+  for (size_t i = 0; i < found.size(); ++i) schema_ok[i] = found[i].schema_ok;
+  check_companions(checked, schema_ok, diags);
   for (size_t i = 0; i < checked.size(); ++i) {
     if (settings.admission == AdmissionRules::kReport) {
-      diags.append(admission_findings[i]);
+      diags.append(found[i].admission);
     } else if (is_read(checked[i].classified.kind)) {
-      checked[i].admitted = keep_refusals(admission_findings[i], schema_ok[i], diags);
+      checked[i].admitted = keep_refusals(found[i].admission, found[i].schema_ok, diags);
     }
   }
   return verdict;
