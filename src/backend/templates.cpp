@@ -62,22 +62,21 @@ Json merge(const Json& skeleton, Json&& computed) {
   if (!skeleton.is_object() || !computed.is_object())
     return computed.is_null() ? skeleton : std::move(computed);
   auto& computed_members = computed.get_ref<Json::object_t&>();
-  std::vector<bool> taken(computed_members.size(), false);
+  const auto& skeleton_members = skeleton.get_ref<const Json::object_t&>();
   Json out = Json::object();
   auto& members = out.get_ref<Json::object_t&>();
-  members.reserve(skeleton.size() + computed_members.size());
-  for (auto it = skeleton.begin(); it != skeleton.end(); ++it) {
-    auto c = computed_members.find(it.key());
-    if (c == computed_members.end()) {
-      members.emplace_back(it.key(), it.value());
-      continue;
+  members.reserve(skeleton_members.size() + computed_members.size());
+  for (const auto& [key, value] : skeleton_members) {
+    auto c = computed_members.find(key);
+    if (c != computed_members.end()) {
+      members.emplace_back(key, merge(value, std::move(c->second)));
+    } else if (!value.is_null()) {  // a null left unfilled would be dropped afterwards (drop_nulls)
+      members.emplace_back(key, value);
     }
-    taken[static_cast<size_t>(c - computed_members.begin())] = true;
-    members.emplace_back(it.key(), merge(it.value(), std::move(c->second)));
   }
-  for (size_t i = 0; i < computed_members.size(); ++i) {
-    auto& [key, value] = *(computed_members.begin() + static_cast<std::ptrdiff_t>(i));
-    if (!taken[i]) members.emplace_back(std::move(key), std::move(value));
+  for (auto& [key, value] : computed_members) {
+    if (skeleton_members.find(key) == skeleton_members.end())
+      members.emplace_back(std::move(key), std::move(value));
   }
   return out;
 }

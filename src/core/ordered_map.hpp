@@ -1,5 +1,5 @@
 #pragma once
-// The object type behind Json: the keys in insertion order, each found by a linear search (Kubernetes
+// The object type behind Json: string keys in insertion order, each found by a linear search (Kubernetes
 // objects have few keys per mapping).
 //
 // nlohmann's own ordered_map stores std::pair<const Key, T>. A const key makes the pair's move
@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,15 +35,18 @@ struct OrderedMap : std::vector<std::pair<Key, T>> {
   OrderedMap(InputIt first, InputIt last) : Container(first, last) {}
   OrderedMap(std::initializer_list<value_type> init) : Container(init) {}
 
+  // The key is measured once: compared as a char* it would be measured again at every entry.
   template <class KeyLike>
   iterator find(const KeyLike& key) {
+    const std::string_view wanted(key);
     return std::find_if(this->begin(), this->end(),
-                        [&](const value_type& entry) { return entry.first == key; });
+                        [&](const value_type& entry) { return std::string_view(entry.first) == wanted; });
   }
   template <class KeyLike>
   const_iterator find(const KeyLike& key) const {
+    const std::string_view wanted(key);
     return std::find_if(this->begin(), this->end(),
-                        [&](const value_type& entry) { return entry.first == key; });
+                        [&](const value_type& entry) { return std::string_view(entry.first) == wanted; });
   }
   template <class KeyLike>
   size_type count(const KeyLike& key) const {

@@ -192,6 +192,10 @@ void append_literal_block(std::string& out, const std::string& s, int indent) {
 }
 
 void append_string(std::string& out, const std::string& s, int indent) {
+  if (is_plain_word(s)) {  // most strings of a manifest: no line break, nothing to quote
+    out += s;
+    return;
+  }
   if (can_be_literal_block(s)) return append_literal_block(out, s, indent);
   if (!needs_quotes(s)) {
     out += s;
@@ -203,7 +207,7 @@ void append_string(std::string& out, const std::string& s, int indent) {
 }
 
 void append_key(std::string& out, const std::string& key) {
-  if (!needs_quotes(key) && key.find('\n') == std::string::npos) {
+  if (is_plain_word(key) || (!needs_quotes(key) && key.find('\n') == std::string::npos)) {
     out += key;
   } else if (needs_double_quotes(key)) {
     append_double_quoted(out, key);

@@ -13,6 +13,7 @@ namespace {
 
 std::optional<bool> as_bool(std::string_view s) {
   if (s.empty() || s.size() > 5) return std::nullopt;  // the longest spelling is "false"
+  if (std::string_view("tTyYoOfFnN").find(s[0]) == std::string_view::npos) return std::nullopt;
   using namespace std::string_view_literals;
   static constexpr std::string_view kTrue[] = {"true"sv, "True"sv, "TRUE"sv, "yes"sv, "Yes"sv, "YES"sv,
                                                "on"sv,   "On"sv,   "ON"sv,   "y"sv,   "Y"sv};

@@ -189,6 +189,36 @@ class Bench:
         objects, runs, extra, _ = self.render(src, f"render-js-{count}")
         return objects, runs, extra
 
+    def cpu_phase(self, src):
+        """The JobSet render of `src` pinned to one CPU (each of the first two in turn) and free on all of
+        them, every binary taking turns: how much two CPUs gain from working at once at the moment. On a
+        virtual machine whose CPUs sometimes share a physical core that gain moves, and a baseline that works
+        on one thread hardly sees it: the ratios above move with it."""
+        cpus = sorted(os.sched_getaffinity(0))[:2]
+        if len(cpus) < 2 or not shutil.which("taskset"):
+            print("\n== CPU phase: skipped (needs taskset(1) and two CPUs)")
+            return
+        args = ["render", "-f", src, "--backend", "default-scheduler"]
+        where = [(f"cpu {cpu}", ["taskset", "-c", str(cpu)]) for cpu in cpus] + [("all", [])]
+        runs = {(label, place): [] for label, _ in self.binaries for place, _ in where}
+        for _ in range(1 if self.smoke else 1 + REPEATS):
+            for label, binary in self.binaries:
+                for place, prefix in where:
+                    runs[(label, place)].append(run([*prefix, binary, *args]))
+        print(f"\n== CPU phase: the JobSet render of {os.path.basename(src)} on one CPU and on all (median wall)")
+        for label, _ in self.binaries:
+            walls = {place: summarize(runs[(label, place)]).seconds for place, _ in where}
+            one = min(walls[place] for place, _ in where[:-1])
+            print(f"  {label:9} " + "  ".join(f"{place} {wall:6.3f} s" for place, wall in walls.items()) +
+                  f"  gain of all over the faster CPU {one / max(walls['all'], 1e-9):4.2f}x")
+        if len(self.binaries) > 1:
+            new, old = self.binaries[0][0], self.binaries[1][0]
+            ratios = []
+            for place, _ in where:
+                mine, theirs = summarize(runs[(new, place)]), summarize(runs[(old, place)])
+                ratios.append(f"{place} {theirs.seconds / max(mine.seconds, 1e-9):4.2f}x")
+            print("  ratio     " + "  ".join(ratios))
+
     def validate(self, docs, src):
         runs, outputs = self.each_binary(["validate", "-f", src, "-o", "json"], f"validate-{docs}", (0, 1))
         largest = max((os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(src) for f in fs)
@@ -278,6 +308,7 @@ def run_all(args, work):
     js = [b.render_jobsets(base * 100), b.render_jobsets(base * 1000)]
     b.report("render JobSets (default-scheduler 1.37)", "objects",
              [("base", js[0][0], js[0][1], js[0][2]), ("10x", js[1][0], js[1][1], js[1][2])])
+    b.cpu_phase(b.path(f"jobsets-{base * 1000}.yaml"))
 
     sizes = []
     for label, docs in (("base", base * 500), ("10x", base * 5000)):

@@ -44,3 +44,21 @@ TEST_CASE("ordered map: equal objects compare equal only in the same key order, 
   REQUIRE(Json::parse(R"({"a":1,"b":2})") == Json{{"a", 1}, {"b", 2}});
   REQUIRE(Json{{"a", 1}, {"b", 2}} != Json{{"b", 2}, {"a", 1}});
 }
+
+TEST_CASE("ordered map: a key is found only by a key of the same bytes and length", "[core]") {
+  // find() measures the key once and compares lengths first; a prefix, a longer key and a key holding a
+  // NUL byte must still tell apart.
+  Json j = Json::object();
+  j[std::string("a\0b", 3)] = 1;
+  j["name"] = 2;
+  j["namespace"] = 3;
+  j["a"] = 4;
+  CHECK(j.at("a") == 4);
+  CHECK(j.at(std::string("a\0b", 3)) == 1);
+  CHECK(j.at("name") == 2);
+  CHECK(j.at(std::string_view("namespace")) == 3);
+  CHECK(j.count("nam") == 0);
+  CHECK(j.count("names") == 0);
+  const char* key = "namespace";
+  CHECK(j.find(key).value() == 3);
+}

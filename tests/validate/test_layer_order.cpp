@@ -11,8 +11,8 @@
 namespace {
 
 // A JobSet of one replicated job; `job_names` are the replicated jobs' names.
-std::string jobset(const std::string& name, const std::string& parallelism,
-                   const std::vector<std::string>& job_names = {"workers"}) {
+std::string jobset_text(const std::string& name, const std::string& parallelism,
+                        const std::vector<std::string>& job_names = {"workers"}) {
   std::string text = "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: " + name +
                      "\n  namespace: team\nspec:\n  replicatedJobs:\n";
   for (const auto& job : job_names) {
@@ -38,9 +38,9 @@ std::vector<std::string> rules_in_order(const std::string& stream) {
 }  // namespace
 
 TEST_CASE("input checks: findings come layer by layer, each layer in input order") {
-  const std::string admission_error = jobset("a", "1", {"w", "w"});  // two replicated jobs named "w"
-  const std::string schema_error = jobset("b", "four");              // parallelism is an integer
-  const std::string defined_twice = jobset("a", "1");                // the same JobSet as the first
+  const std::string admission_error = jobset_text("a", "1", {"w", "w"});  // two replicated jobs named "w"
+  const std::string schema_error = jobset_text("b", "four");              // parallelism is an integer
+  const std::string defined_twice = jobset_text("a", "1");                // the same JobSet as the first
   const std::string wrong_api =
       "apiVersion: jobset.x-k8s.io/v1alpha1\nkind: JobSet\nmetadata:\n  name: c\n  namespace: team\n";
   const std::string stream =

@@ -122,6 +122,11 @@ TEST_CASE("yaml 1.1: booleans and nulls in every spelling go-yaml v2 knows") {
   }
   CHECK(value_of("nULL") == "nULL");
   CHECK(value_of("yES") == "yES");
+  // Short words that are not spellings stay strings, whatever letter they start with.
+  for (const char* s : {"t", "o", "ok", "ps", "c", "nope", "yep", "fals", "bench", "Tru"}) {
+    INFO(s);
+    CHECK(value_of(s) == s);
+  }
 }
 
 TEST_CASE("yaml 1.1: integers beyond 64 bits are refused where they are written") {

@@ -14,7 +14,10 @@ constexpr const char* kNodeSelectorStrategyKey = "alpha.jobset.sigs.k8s.io/node-
 constexpr const char* kCompletionIndexKey = "batch.kubernetes.io/job-completion-index";
 
 std::string key(const char* name) {
-  return std::string(kKeyPrefix) + name;
+  const std::string_view prefix(kKeyPrefix), rest(name);
+  std::string k;
+  k.reserve(prefix.size() + rest.size());  // one allocation: a key is longer than a short string holds
+  return k.append(prefix).append(rest);
 }
 
 bool is_jobset_key(const std::string& k) {
