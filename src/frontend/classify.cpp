@@ -47,8 +47,10 @@ bool malformed(const Json& v, const char* key) {
   return it != v.end() && !it->is_string();
 }
 
-ClassifiedDocument classify_one(const SourceDocument& doc, const KindSelection& selection,
-                                Diagnostics& diags) {
+}  // namespace
+
+ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelection& selection,
+                                     Diagnostics& diags) {
   const Json& v = doc.value;
   if (!v.is_object()) return {InputKind::kSkipped, &doc, SkipReason::kNotAnObject};
   const std::string api = string_field(v, "apiVersion"), kind = string_field(v, "kind");
@@ -83,6 +85,8 @@ ClassifiedDocument classify_one(const SourceDocument& doc, const KindSelection& 
   return {ours->value, &doc};
 }
 
+namespace {
+
 bool is_gang_source(InputKind kind) {
   return kind == InputKind::kPodCliqueSet || kind == InputKind::kJobSet;
 }
@@ -113,13 +117,8 @@ std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, con
                                                    Diagnostics& diags) {
   std::vector<ClassifiedDocument> out;
   out.reserve(docs.size());
-  for (const SourceDocument* d : docs) out.push_back(classify_one(*d, kinds, diags));
+  for (const SourceDocument* d : docs) out.push_back(classify_document(*d, kinds, diags));
   return out;
-}
-
-ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelection& kinds,
-                                     Diagnostics& diags) {
-  return classify_one(doc, kinds, diags);
 }
 
 std::string skip_message(const ClassifiedDocument& doc) {

@@ -54,7 +54,7 @@ std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocum
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, const KindSelection& kinds,
                                                    Diagnostics& diags);
 ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelection& kinds,
-                                     Diagnostics& diags);
+                                     Diagnostics& diags);  // one document, as classify_documents does
 // Whether an entry of --skip-kinds or --reject-kinds names this apiVersion and kind.
 bool kind_selected(const std::vector<std::string>& entries, const std::string& api_version,
                    const std::string& kind);

@@ -97,13 +97,22 @@ bool keep_refusals(const Diagnostics& found, bool schema_ok, Diagnostics& diags)
   return schema_ok && !refused;
 }
 
+// What the layers found in one document, each layer apart: they are merged layer by layer, in input order.
+struct DocumentFindings {
+  Diagnostics kind;       // layer 1: its kind
+  Diagnostics duplicate;  // layer 1: an object defined earlier in the input
+  Diagnostics schema;     // layer 2
+  Diagnostics admission;  // layer 3
+  bool schema_ok = false;
+};
+
 // The findings of the companions among `docs` (valid bindings and replica overrides); the survey holds
 // what layer 3 and the render need of them.
-void check_companions(const std::vector<CheckedDocument>& docs, const std::vector<char>& schema_ok,
+void check_companions(const std::vector<CheckedDocument>& docs, const std::vector<DocumentFindings>& found,
                       Diagnostics& diags) {
   for (size_t i = 0; i < docs.size(); ++i) {
     const ClassifiedDocument& c = docs[i].classified;
-    if (!schema_ok[i]) continue;
+    if (!found[i].schema_ok) continue;
     if (c.kind == InputKind::kClusterTopologyBinding) {
       if (auto ctb = parse_quietly<ClusterTopologyBinding>(*c.doc, true, parse_cluster_topology, diags))
         check_cluster_topology_binding(*ctb, diags);
@@ -171,19 +180,6 @@ InputVerdict check_inputs(const std::vector<SourceDocument>& docs, const RenderO
   return check_input_chunk(docs, 0, survey, options, settings, diags);
 }
 
-namespace {
-
-// What the layers found in one document, each layer apart: they are merged layer by layer, in input order.
-struct DocumentFindings {
-  Diagnostics kind;       // layer 1: its kind
-  Diagnostics duplicate;  // layer 1: an object defined earlier in the input
-  Diagnostics schema;     // layer 2
-  Diagnostics admission;  // layer 3
-  bool schema_ok = false;
-};
-
-}  // namespace
-
 InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t first_ordinal,
                                const InputSurvey& survey, const RenderOptions& options,
                                const InputCheckSettings& settings, Diagnostics& diags) {
@@ -213,9 +209,7 @@ InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t f
     survey.gang_sources().report_none(docs.front().locate(), diags);
   for (const auto& f : found) diags.append(f.duplicate);
   for (const auto& f : found) diags.append(f.schema);
-  std::vector<char> schema_ok(found.size());
-  for (size_t i = 0; i < found.size(); ++i) schema_ok[i] = found[i].schema_ok;
-  check_companions(checked, schema_ok, diags);
+  check_companions(checked, found, diags);
   for (size_t i = 0; i < checked.size(); ++i) {
     if (settings.admission == AdmissionRules::kReport) {
       diags.append(found[i].admission);
