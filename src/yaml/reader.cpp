@@ -251,8 +251,10 @@ class JsonBuilder {
   // The JSON pointer of the node being finished (for messages; built only when one is needed).
   std::string current_pointer() const {
     std::string p;
-    for (const Frame& f : stack_)
+    for (const Frame& f : stack_) {
+      if (f.is_mapping && f.expecting_key) continue;  // at a key: `f.key` is the previous entry's
       p = f.is_mapping ? pointer_append(p, f.key) : pointer_append(p, f.value.size());
+    }
     return p;
   }
 

@@ -41,6 +41,22 @@ TEST_CASE("reader: consecutive empty documents are skipped, not mistaken for a s
   CHECK(docs.size() == 2);
 }
 
+TEST_CASE("reader: a duplicate key names its own field, not the entry before it joined to it") {
+  // Once reported as "metadata.labels.b.a": the mapping's previous key was still taken as pending. The
+  // anchored variant goes through libyaml instead of the block reader; both build with one builder.
+  for (const std::string anchor : {"", "&first "}) {
+    const std::string text = "metadata:\n  labels:\n    a: " + anchor + "\"1\"\n    b: \"2\"\n    a: \"3\"\n";
+    INFO(text);
+    Diagnostics diags;
+    load_text(text, "m.yaml", diags);
+    REQUIRE(diags.has_errors());
+    const std::string message = format_diagnostic(diags.items().back());
+    CHECK(message.rfind("m.yaml:5:5: error: duplicate key \"a\" (first defined at line 3, column 5)", 0) ==
+          0);
+    CHECK(message.find("(field: metadata.labels.a)") != std::string::npos);
+  }
+}
+
 TEST_CASE("emitter: a key longer than YAML's 1024-character implicit-key limit reads back") {
   // Found by fuzz_emitter_roundtrip: YAML parsers refuse implicit keys over 1024 characters.
   Json value = Json::object();
