@@ -299,7 +299,25 @@ class DocumentReader {
   SubsetRead finish() {
     out_.end_offset = cursor_.at_end() ? text_size_ : cursor_.line().offset;
     out_.end_line = cursor_.line().number;
+    count_entries();
     return SubsetRead::kDocument;
+  }
+
+  // Each collection start learns how many keys or items follow it (a mapping's children are its keys and
+  // values, in turn).
+  void count_entries() {
+    open_starts_.clear();
+    for (size_t i = 0; i < out_.events.size(); ++i) {
+      SubsetEvent& event = out_.events[i];
+      if (event.kind == SubsetEvent::Kind::kCollectionEnd) {
+        SubsetEvent& start = out_.events[open_starts_.back()];
+        if (start.kind == SubsetEvent::Kind::kMappingStart) start.entries /= 2;
+        open_starts_.pop_back();
+        continue;
+      }
+      if (!open_starts_.empty()) ++out_.events[open_starts_.back()].entries;
+      if (event.kind != SubsetEvent::Kind::kScalar) open_starts_.push_back(i);
+    }
   }
 
   // "---" with nothing after it: libyaml gives the document an empty plain scalar (a null).
@@ -548,7 +566,8 @@ class DocumentReader {
   size_t max_events_;
   SubsetDocument& out_;
   std::vector<Frame> stack_;
-  bool pending_value_ = false;  // the last key's value starts on a later line, or is null
+  std::vector<size_t> open_starts_;  // count_entries' collections not yet ended, by event index
+  bool pending_value_ = false;       // the last key's value starts on a later line, or is null
   size_t pending_line_ = 0;
   size_t pending_column_ = 0;
 };

@@ -25,7 +25,8 @@ struct SubsetEvent {
   ScalarStyle style = ScalarStyle::kPlain;  // scalars
   size_t line = 0;
   size_t column = 0;
-  std::string value;  // a scalar's text
+  std::string value;     // a scalar's text
+  uint32_t entries = 0;  // a collection start's: how many keys or items it has (the reader sizes with it)
 };
 
 struct SubsetDocument {

@@ -41,6 +41,13 @@ class KeyTable {
 
   Value& operator[](size_t entry) { return entries_[entry].second; }
 
+  // Empty again, keeping the entries' buffer for the next mapping; a hash index is dropped whole (clearing
+  // it would cost its bucket count at every reuse).
+  void clear() {
+    entries_.clear();
+    if (!index_.empty()) index_ = {};
+  }
+
  private:
   static constexpr size_t kLinearKeys = 16;
   std::vector<std::pair<std::string, Value>> entries_;

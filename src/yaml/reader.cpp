@@ -128,11 +128,10 @@ class JsonBuilder {
                               limits_.max_alias_bytes),
                   "yaml/alias-expansion");
     }
-    if (stack_.size() + a.extent.height > limits_.max_depth)
-      return fail_too_deep(mark, " after alias expansion");
+    if (depth_ + a.extent.height > limits_.max_depth) return fail_too_deep(mark, " after alias expansion");
     if (pending_merge()) {
       if (!a.object) return fail(mark, kMergeNeedsMapping);
-      Frame& top = stack_.back();
+      Frame& top = top_frame();
       merge_mapping(top, *a.object, a.extent);
       top.expecting_key = true;
       return;
@@ -156,31 +155,36 @@ class JsonBuilder {
     finish_node(std::move(resolved), extent, add_record(mark), anchor, mark);
   }
 
-  void on_collection_start(const Mark& mark, const std::string& anchor, bool is_mapping) {
+  // `expected_entries` sizes the collection's containers once (0 when the caller cannot tell).
+  void on_collection_start(const Mark& mark, const std::string& anchor, bool is_mapping,
+                           size_t expected_entries) {
     if (failed_ || !count_node(mark)) return;
     if (at_key()) return fail(mark, "complex (non-scalar) mapping keys are not supported");
-    if (stack_.size() >= limits_.max_depth) return fail_too_deep(mark, "");
-    Frame f;
-    f.value = is_mapping ? Json::object() : Json::array();
+    if (depth_ >= limits_.max_depth) return fail_too_deep(mark, "");
+    const bool merge_list = !is_mapping && pending_merge();
+    const PositionTree::NodeId node = add_record(mark);
+    Frame& f = push_frame();
+    if (is_mapping) {
+      f.value = Json::object();
+      f.value.get_ref<Json::object_t&>().reserve(expected_entries);
+    } else {
+      f.value = Json::array();
+      f.value.get_ref<Json::array_t&>().reserve(expected_entries);
+    }
     f.is_mapping = is_mapping;
-    f.merge_list = !is_mapping && pending_merge();
-    f.node = add_record(mark);
+    f.merge_list = merge_list;
+    f.node = node;
     f.anchor = anchor;
     f.mark = mark;
-    stack_.push_back(std::move(f));
   }
 
   void on_collection_end() {
-    if (failed_ || stack_.empty()) return;
-    Frame f = std::move(stack_.back());
-    stack_.pop_back();
+    if (failed_ || depth_ == 0) return;
+    Frame& f = top_frame();
     if (f.is_mapping && !f.expecting_key) return fail(f.mark, "mapping key without a value");
-    std::vector<PositionTree::NodeId> children;
-    children.reserve(f.children.size());
-    for (auto c : f.children) {
-      if (c != kNoRecord) children.push_back(c);
-    }
-    positions_.set_children(f.node, children, f.is_mapping);
+    std::erase(f.children, kNoRecord);  // keys a later merge took over
+    positions_.set_children(f.node, f.children, f.is_mapping);
+    --depth_;  // `f` stays intact in frames_ until the next collection at its depth starts
     finish_node(std::move(f.value), f.extent, f.node, f.anchor, f.mark);
   }
 
@@ -197,6 +201,20 @@ class JsonBuilder {
   };
 
   struct Frame {
+    // Back to a new frame's state, keeping the buffers.
+    void reset() {
+      value = nullptr;
+      is_mapping = merge_list = merge_key = false;
+      expecting_key = true;
+      key.clear();
+      slots.clear();
+      slot = KeyTable<Slot>::kMissing;
+      slot_is_new = false;
+      children.clear();
+      anchor.clear();
+      extent = Extent{kNodeBytes, 1};
+    }
+
     Json value;
     bool is_mapping = false;
     bool merge_list = false;  // a sequence given as the value of a merge key
@@ -220,14 +238,23 @@ class JsonBuilder {
 
   // Appends to a mapping's members. Growth moves each value, so its payload stays where anchors point
   // (see core/ordered_map.hpp); duplicates were already refused through the frame's slots.
-  static void append_member(Members& members, const std::string& key, Json value) {
-    members.emplace_back(key, std::move(value));
+  static void append_member(Members& members, std::string&& key, Json&& value) {
+    members.emplace_back(std::move(key), std::move(value));
   }
 
-  bool at_key() const { return !stack_.empty() && stack_.back().is_mapping && stack_.back().expecting_key; }
-  bool pending_merge() const {
-    return !stack_.empty() && stack_.back().is_mapping && stack_.back().merge_key;
+  // The collections being built are frames_[0, depth_). A frame is reused by the next collection at its
+  // depth, so that its buffers (children, keys) are allocated per depth rather than per collection.
+  Frame& push_frame() {
+    if (depth_ == frames_.size()) frames_.emplace_back();
+    Frame& f = frames_[depth_++];
+    f.reset();
+    return f;
   }
+  Frame& top_frame() { return frames_[depth_ - 1]; }
+  const Frame& top_frame() const { return frames_[depth_ - 1]; }
+
+  bool at_key() const { return depth_ > 0 && top_frame().is_mapping && top_frame().expecting_key; }
+  bool pending_merge() const { return depth_ > 0 && top_frame().is_mapping && top_frame().merge_key; }
 
   bool count_node(const Mark& mark) {
     if (++counters_.nodes <= limits_.max_nodes) return true;
@@ -241,8 +268,8 @@ class JsonBuilder {
 
   // The position record of a node starting at `at`; a mapping entry's record also has its key.
   PositionTree::NodeId add_record(const Mark& at) {
-    if (!stack_.empty() && stack_.back().is_mapping) {
-      const Frame& top = stack_.back();
+    if (depth_ > 0 && top_frame().is_mapping) {
+      const Frame& top = top_frame();
       return positions_.add_node(to_position(at), to_position(top.key_mark), top.key);
     }
     return positions_.add_node(to_position(at), std::nullopt, "");
@@ -251,7 +278,8 @@ class JsonBuilder {
   // The JSON pointer of the node being finished (for messages; built only when one is needed).
   std::string current_pointer() const {
     std::string p;
-    for (const Frame& f : stack_) {
+    for (size_t depth = 0; depth < depth_; ++depth) {
+      const Frame& f = frames_[depth];
       if (f.is_mapping && f.expecting_key) continue;  // at a key: `f.key` is the previous entry's
       p = f.is_mapping ? pointer_append(p, f.key) : pointer_append(p, f.value.size());
     }
@@ -259,7 +287,7 @@ class JsonBuilder {
   }
 
   void accept_key(std::string key, const Mark& mark, bool is_merge) {
-    Frame& top = stack_.back();
+    Frame& top = top_frame();
     top.merge_key = is_merge;
     top.slot = KeyTable<Slot>::kMissing;
     if (!is_merge) {
@@ -297,12 +325,12 @@ class JsonBuilder {
                    const Mark& mark) {
     if (failed_) return;
     if (!anchor.empty()) anchors_[anchor] = Anchored::of(value, extent);
-    if (stack_.empty()) {
+    if (depth_ == 0) {
       positions_.set_root(node);
       result_ = std::move(value);
       return;
     }
-    Frame& top = stack_.back();
+    Frame& top = top_frame();
     if (!top.is_mapping) {
       if (top.merge_list && !value.is_object()) return fail(mark, kMergeNeedsMapping);
       add_extent(top, extent);
@@ -331,7 +359,7 @@ class JsonBuilder {
     Slot& slot = top.slots[top.slot];
     if (top.slot_is_new) {
       slot = Slot{members.size(), top.children.size(), to_position(top.key_mark), false};
-      append_member(members, top.key, std::move(value));
+      append_member(members, std::move(top.key), std::move(value));  // the key is done with
       top.children.push_back(node);
       return;
     }
@@ -369,7 +397,7 @@ class JsonBuilder {
       Slot& slot = top.slots[entry];
       if (inserted) {
         slot = Slot{members.size(), kNoChild, to_position(top.key_mark), true};
-        append_member(members, key, value);
+        append_member(members, std::string(key), Json(value));
         continue;
       }
       detached_.push_back(std::move(members[slot.member].second));
@@ -395,7 +423,8 @@ class JsonBuilder {
   StreamCounters& counters_;
   Diagnostics& diags_;
   const ReadLimits& limits_;
-  std::vector<Frame> stack_;
+  std::vector<Frame> frames_;
+  size_t depth_ = 0;
   // An anchor may be redefined; an alias refers to the latest definition before it.
   std::unordered_map<std::string, Anchored> anchors_;
   // Values that left the tree (merge sources, values a later key replaced), kept so that anchors into
@@ -478,10 +507,12 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e, const EventStream& events
           std::string(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length));
       break;
     case YAML_SEQUENCE_START_EVENT:
-      builder.on_collection_start(at, text_of(e.data.sequence_start.anchor), /*is_mapping=*/false);
+      builder.on_collection_start(at, text_of(e.data.sequence_start.anchor), /*is_mapping=*/false,
+                                  /*expected_entries=*/0);
       break;
     case YAML_MAPPING_START_EVENT:
-      builder.on_collection_start(at, text_of(e.data.mapping_start.anchor), /*is_mapping=*/true);
+      builder.on_collection_start(at, text_of(e.data.mapping_start.anchor), /*is_mapping=*/true,
+                                  /*expected_entries=*/0);
       break;
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
@@ -573,7 +604,7 @@ bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const St
         break;
       case SubsetEvent::Kind::kMappingStart:
       case SubsetEvent::Kind::kSequenceStart:
-        builder.on_collection_start(at, kNoAnchor, e.kind == SubsetEvent::Kind::kMappingStart);
+        builder.on_collection_start(at, kNoAnchor, e.kind == SubsetEvent::Kind::kMappingStart, e.entries);
         break;
       case SubsetEvent::Kind::kCollectionEnd:
         builder.on_collection_end();

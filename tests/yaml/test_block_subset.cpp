@@ -201,6 +201,41 @@ TEST_CASE("block subset: one-line flow sequences of scalars") {
   }
 }
 
+TEST_CASE("block subset: each collection start counts its keys or items, for the builder to size it") {
+  // Counted by hand: the root mapping has 3 keys; "spec" 2 (a one-line flow sequence of 3, a block
+  // sequence of 2); the second item of that sequence is a mapping of 2 keys, one of them null.
+  const std::string text =
+      "kind: X\nspec:\n  args: [a, b, c]\n  items:\n  - one\n  - k: v\n    empty:\nlast: 1\n";
+  SubsetDocument doc;
+  REQUIRE(read_subset_document(text, 0, 0, SIZE_MAX, doc) == SubsetRead::kDocument);
+  std::vector<uint32_t> starts;
+  for (const SubsetEvent& e : doc.events) {
+    if (e.kind == SubsetEvent::Kind::kMappingStart || e.kind == SubsetEvent::Kind::kSequenceStart)
+      starts.push_back(e.entries);
+  }
+  CHECK(starts == std::vector<uint32_t>{3, 2, 3, 2, 2});
+  require_same_readers(text);
+}
+
+TEST_CASE("block subset: mappings read one after another at one depth keep apart their keys") {
+  // The builder reuses its state for each depth: a mapping past the size at which keys are hashed
+  // (16), then mappings beside it must see only their own keys, with either reader. Lines: "first:" 1,
+  // its keys 2-21, "second:" 22-24, "third:" 25 and its keys 26 and 27.
+  std::string text = "first:\n";
+  for (int i = 0; i < 20; ++i) text += "  k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+  text += "second:\n  k0: a\n  k19: b\n";
+  for (BlockReader reader : {BlockReader::kSubsetFirst, BlockReader::kLibyamlOnly}) {
+    const Parsed read = parse_with(text, reader);
+    REQUIRE(read.diagnostics.empty());
+    REQUIRE(read.documents.size() == 1);
+    CHECK(read.documents[0].value["first"].size() == 20);
+    CHECK(read.documents[0].value["second"].dump() == R"({"k0":"a","k19":"b"})");
+    const Parsed duplicate = parse_with(text + "third:\n  k5: x\n  k5: y\n", reader);
+    CHECK(duplicate.diagnostics.find("in.yaml:27:3: error: duplicate key \"k5\" (first defined at line 26, "
+                                     "column 3) (field: third.k5)") != std::string::npos);
+  }
+}
+
 TEST_CASE("block subset: literal blocks") {
   require_subset_reads("a: |\n  line 1\n\n    indented\n  # not a comment\nb: |-\n  stripped\n\n\nc: 1\n");
   require_subset_reads("- |\n  in a sequence\n- k: |\n    in a compact mapping\n  l: x\n");
