@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -115,14 +116,30 @@ bool is_plain_ascii(char c) {
   return (c >= 0x20 && c <= 0x7E) || c == '\t' || c == '\n' || c == '\r';
 }
 
-// Whether all 8 bytes of `word` are printable ASCII (0x20-0x7E), tested at once: no high bit, no byte
-// below 0x20, none equal to 0x7F.
-bool all_printable_ascii(uint64_t word) {
-  constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
-  const uint64_t below_space = (word - 0x20 * kOnes) & ~word & kHigh;
-  const uint64_t del = word ^ (0x7F * kOnes);
-  const uint64_t is_del = (del - kOnes) & ~del & kHigh;
-  return ((word & kHigh) | below_space | is_del) == 0;
+constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080, kLow7 = 0x7F7F7F7F7F7F7F7F;
+
+// The high bit of each byte of `word` that is zero, and of no other byte (no borrow crosses bytes).
+uint64_t zero_bytes(uint64_t word) {
+  return ~(((word & kLow7) + kLow7) | word | kLow7);
+}
+
+// The high bit of each byte of `word` that equals `c`.
+uint64_t bytes_equal(uint64_t word, unsigned char c) {
+  return zero_bytes(word ^ (c * kOnes));
+}
+
+// Whether all 8 bytes of `word` are what is_plain_ascii accepts, tested at once. Without a high bit no
+// byte carries into the next when 0x60 or 1 is added to each: a byte below 0x20 (a control) is one whose
+// high bit stays clear after +0x60, DEL the one whose high bit +1 sets. Of the controls, LF (the one in
+// nearly every word that holds one) is told apart first, tab and CR after.
+bool all_plain_ascii(uint64_t word) {
+  if (word & kHigh) return false;
+  const uint64_t controls = ~(word + 0x60 * kOnes) & kHigh;
+  if ((word + kOnes) & kHigh) return false;  // DEL
+  if (controls == 0) return true;
+  const uint64_t line_feeds = bytes_equal(word, '\n');
+  if (controls == line_feeds) return true;
+  return (controls & ~(line_feeds | bytes_equal(word, '\t') | bytes_equal(word, '\r'))) == 0;
 }
 
 bool check_encoding(std::string_view text, const std::string& file, Diagnostics& diags) {
@@ -130,7 +147,7 @@ bool check_encoding(std::string_view text, const std::string& file, Diagnostics&
     uint64_t word = 0;
     if (i + sizeof word <= text.size()) {
       std::memcpy(&word, text.data() + i, sizeof word);
-      if (all_printable_ascii(word)) {
+      if (all_plain_ascii(word)) {
         i += sizeof word;
         continue;
       }
@@ -292,7 +309,43 @@ class DepthEstimate {
   size_t plain_indent_ = 0;  // continuation lines of a plain scalar are indented more than this
 };
 
+size_t count_of(std::string_view text, char c) {
+  size_t n = 0;
+  for (const char* at = text.data(); (at = static_cast<const char*>(std::memchr(
+                                          at, c, static_cast<size_t>(text.data() + text.size() - at))));
+       ++at)
+    ++n;
+  return n;
+}
+
+size_t leading_spaces(std::string_view row) {
+  constexpr char kEightSpaces[] = "        ";
+  size_t n = 0;
+  while (n + 8 <= row.size() && std::memcmp(row.data() + n, kEightSpaces, 8) == 0) n += 8;
+  while (n < row.size() && row[n] == ' ') ++n;
+  return n;
+}
+
+// Whether no row can reach past `max_depth` whatever the estimate's state, which it never exceeds: the
+// indentation levels are strictly increasing indents, so at most the deepest indent so far plus one; the
+// inline "- " and "? " of a row at most one per two characters after its indent (plus one); the open flow
+// collections at most every '[' and '{' of the text.
+bool depth_bounded(std::string_view text, size_t max_depth) {
+  const size_t flow_opens = count_of(text, '[') + count_of(text, '{');
+  if (flow_opens >= max_depth) return false;
+  size_t deepest_indent = 0;
+  bool bounded = true;
+  for_each_row(text, [&](const Row& r) {
+    const size_t indent = leading_spaces(r.text);
+    deepest_indent = std::max(deepest_indent, indent);
+    const size_t bound = (deepest_indent + 1) + ((r.text.size() - indent) / 2 + 1) + flow_opens;
+    return bounded = bound <= max_depth;
+  });
+  return bounded;
+}
+
 bool check_depth(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
+  if (depth_bounded(text, max_depth)) return true;  // most manifests: no exact estimate needed
   DepthEstimate estimate(file, max_depth, diags);
   bool ok = true;
   for_each_row(text, [&](const Row& r) { return ok = estimate.row(r); });
@@ -306,6 +359,7 @@ bool check_leading_flow_entry(std::string_view text, const std::string& file, Di
   bool ok = true;
   for_each_row(text, [&](const Row& r) {
     std::string_view row = r.text;
+    if (!at_start && (row.empty() || (row[0] != '-' && row[0] != '.'))) return true;  // not a marker
     size_t i = 0;
     if (is_marker(row, "---")) {
       at_start = true;
