@@ -32,8 +32,10 @@ struct PodGroup {
   std::optional<PackConstraint> topology;
   std::string template_name;           // clique template / replicated job this group comes from
   std::vector<std::string> pod_names;  // names of the pods (stubs for --include pods)
-  StringMap pod_labels;                // labels the owning controller sets on those pods
-  // Labels/annotations that differ per pod (JobSet job index), in pod_names order; merged over the above.
+  // The labels the owning controller sets on those pods, and those that differ per pod (JobSet job index,
+  // in pod_names order, merged over them). Only the pod stubs read them: a JobSet's are left empty unless
+  // its pods are rendered.
+  StringMap pod_labels;
   std::vector<StringMap> per_pod_labels;
   std::vector<StringMap> per_pod_annotations;
 };

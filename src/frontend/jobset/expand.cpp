@@ -149,10 +149,10 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
   pg.template_name = rj.name;
   pg.pod_count = static_cast<int32_t>(rj.pod_count());
   pg.min_count = pg.pod_count;
+  if (!with_pods) return pg;  // the pods' labels are for their stubs alone
   StringMap common = jobset_common_keys(js, rj);
   pg.pod_labels = rj.pod_labels;
   for (const auto& [k, v] : common) pg.pod_labels[k] = v;
-  if (!with_pods) return pg;
   const bool indexed = rj.completion_mode == "Indexed";
   const int64_t per_job = rj.pods_per_job();
   for (int64_t j = 0; j < rj.replicas; ++j) {

@@ -27,6 +27,7 @@ class Injector {
  public:
   Injector(const SourceDocument& input, Diagnostics& diags) : input_(input), diags_(diags) {}
 
+  // `pointer` is the pod template's; the pointers below it are built only for a warning.
   void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
     const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
     if (adds_metadata && (!pod_template.contains("metadata") || !pod_template["metadata"].is_object())) {
@@ -37,14 +38,13 @@ class Injector {
       pod_template = std::move(rebuilt);
     }
     if (adds_metadata) {
-      merge_map(pod_template["metadata"], "labels", m.labels, pointer + "/metadata/labels");
-      merge_map(pod_template["metadata"], "annotations", m.annotations, pointer + "/metadata/annotations");
+      merge_map(pod_template["metadata"], "labels", m.labels, pointer);
+      merge_map(pod_template["metadata"], "annotations", m.annotations, pointer);
     }
     Json& spec = pod_template["spec"];
-    if (!m.scheduler_name.empty())
-      set_field(spec, "schedulerName", Json(m.scheduler_name), pointer + "/spec");
+    if (!m.scheduler_name.empty()) set_field(spec, "schedulerName", Json(m.scheduler_name), pointer);
     for (auto it = m.spec_fields.begin(); it != m.spec_fields.end(); ++it) {
-      set_field(spec, it.key(), it.value(), pointer + "/spec");
+      set_field(spec, it.key(), it.value(), pointer);
       note_crd_field(it.key());
     }
     for (const char* f : kCoreGroupFields) {
@@ -71,25 +71,30 @@ class Injector {
     diags_.warning(rule, message, input_.locate(pointer), pointer_to_field_path(pointer));
   }
 
-  void set_field(Json& spec, const std::string& key, const Json& value, const std::string& spec_pointer) {
+  void set_field(Json& spec, const std::string& key, const Json& value, const std::string& pod_pointer) {
     auto it = spec.find(key);
     if (it != spec.end() && *it != value) {
       warn("jobset/membership-replaced",
            fmt::format("spec.{} is {} in the input; replaced by {} for the rendered gang", key, it->dump(),
                        value.dump()),
-           spec_pointer + "/" + key);
+           pod_pointer + "/spec/" + key);
     }
     if (it == spec.end() || *it != value) changed_spec_ = true;
     spec[key] = value;
   }
 
-  void merge_map(Json& metadata, const char* name, const StringMap& add, const std::string& pointer) {
+  // Sets metadata[name] to its string entries merged with `add`, keys in order.
+  void merge_map(Json& metadata, const char* name, const StringMap& add, const std::string& pod_pointer) {
     if (add.empty()) return;
+    if (auto existing = metadata.find(name); existing == metadata.end() || !existing->is_object()) {
+      Json out = Json::object();  // nothing to merge with: `add` is the map, already in key order
+      for (const auto& [k, v] : add) out[k] = v;
+      metadata[name] = std::move(out);
+      return;
+    }
     StringMap merged;
-    if (metadata.contains(name) && metadata[name].is_object()) {
-      for (auto it = metadata[name].begin(); it != metadata[name].end(); ++it) {
-        if (it.value().is_string()) merged[it.key()] = it.value().get<std::string>();
-      }
+    for (auto it = metadata[name].begin(); it != metadata[name].end(); ++it) {
+      if (it.value().is_string()) merged[it.key()] = it.value().get<std::string>();
     }
     for (const auto& [k, v] : add) {
       auto it = merged.find(k);
@@ -97,7 +102,7 @@ class Injector {
         warn("jobset/membership-replaced",
              fmt::format("{} {}={} in the input is replaced by {} for the rendered gang", name, k, it->second,
                          v),
-             pointer_append(pointer, k));
+             pointer_append(fmt::format("{}/metadata/{}", pod_pointer, name), k));
       }
       merged[k] = v;
     }
