@@ -72,7 +72,12 @@ class WorkerPool {
   }
 
  private:
-  static size_t hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+  // Asked once: glibc reads /sys/devices/system/cpu/online at every call, and a render runs hundreds of
+  // jobs.
+  static size_t hardware_threads() {
+    static const size_t threads = std::max(1u, std::thread::hardware_concurrency());
+    return threads;
+  }
 
   void start_workers(size_t wanted) {
     while (threads_.size() < wanted && !out_of_threads_) {
