@@ -42,13 +42,16 @@ const std::vector<DescribedMapping>& described_mappings() {
 
 const Mapping* find_scheduler_mapping(Backend backend, const RenderOptions& options, Diagnostics& diags) {
   const std::string name = backend_name(backend);
-  const std::string hierarchy = options.hierarchy == Hierarchy::kComposite ? "composite" : "flat";
+  const char* hierarchy = options.hierarchy == Hierarchy::kComposite ? "composite" : "flat";
+  for (const auto& [mapping, info] : described_mappings()) {
+    const bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(),
+                                      options.kube_version.minor) != info.kube_minors.end();
+    if (info.backend == name && version_ok && info.hierarchy == hierarchy) return mapping;
+  }
+  // None: what the backend offers, for the message (built only now; every source of a render looks up).
   std::vector<std::string> offered;
   for (const auto& [mapping, info] : described_mappings()) {
     if (info.backend != name) continue;
-    const bool version_ok = std::find(info.kube_minors.begin(), info.kube_minors.end(),
-                                      options.kube_version.minor) != info.kube_minors.end();
-    if (version_ok && info.hierarchy == hierarchy) return mapping;
     for (int minor : info.kube_minors) offered.push_back(fmt::format("1.{} {}", minor, info.hierarchy));
   }
   std::sort(offered.begin(), offered.end());

@@ -44,7 +44,11 @@ struct RJ {
 
 void check_names(const std::string& js, const RJ& rj, size_t i, FieldErrors& fe, const Json& value) {
   auto field = [i](const char* name) { return fmt::format("spec.replicatedJobs[{}].{}", i, name); };
-  std::string job = fmt::format("{}-{}-{}", js, rj.name, rj.replicas > 0 ? rj.replicas - 1 : 0);
+  // Joined without fmt: this runs for every replicated job of every JobSet.
+  const std::string last_job = std::to_string(rj.replicas > 0 ? rj.replicas - 1 : 0);
+  std::string job;
+  job.reserve(js.size() + rj.name.size() + last_job.size() + 2);
+  job.append(js).append(1, '-').append(rj.name).append(1, '-').append(last_job);
   if (!is_dns1035_label(job)) {
     fe.invalid("jobset/name-length", rj.pointer + "/name", field("name"), go_quote(rj.name),
                fmt::format(
@@ -53,9 +57,8 @@ void check_names(const std::string& js, const RJ& rj, size_t i, FieldErrors& fe,
                    go_quote(job)));
   }
   if (rj.completion_mode == "Indexed" && rj.completions) {
-    size_t length =
-        fmt::formatted_size("{}-{}-{}-{}-abcde", js, rj.name, rj.replicas > 0 ? rj.replicas - 1 : 0,
-                            *rj.completions > 0 ? *rj.completions - 1 : 0);
+    const std::string last_pod = std::to_string(*rj.completions > 0 ? *rj.completions - 1 : 0);
+    const size_t length = job.size() + 1 + last_pod.size() + std::string_view("-abcde").size();
     if (length > 63) {
       fe.invalid(
           "jobset/name-length", rj.pointer + "/name", field("name"), go_quote(rj.name),
