@@ -10,7 +10,6 @@ namespace grovectl {
 // {name, namespace, labels?, annotations?} with empty maps left out.
 Json object_metadata(const std::string& name, const std::string& ns, const StringMap& labels = {},
                      const StringMap& annotations = {});
-Json string_map_json(const StringMap& m);
 // Grove packConstraint: {required?, preferred?}
 Json pack_constraint_json(const PackConstraint& pack);
 // ownerReferences entry pointing at the gang's source object, or null when the input had no uid.

@@ -16,6 +16,8 @@ namespace grovectl {
 struct SourceDocument;
 
 using StringMap = std::map<std::string, std::string>;  // sorted: deterministic output
+// A JSON object of the map's entries, keys in order (labels and annotations as they are written out).
+Json string_map_json(const StringMap& m);
 
 // Node-label keys (already translated from topology domains).
 struct PackConstraint {

@@ -311,10 +311,7 @@ class DepthEstimate {
 
 size_t count_of(std::string_view text, char c) {
   size_t n = 0;
-  for (const char* at = text.data(); (at = static_cast<const char*>(std::memchr(
-                                          at, c, static_cast<size_t>(text.data() + text.size() - at))));
-       ++at)
-    ++n;
+  for (size_t at = text.find(c); at != std::string_view::npos; at = text.find(c, at + 1)) ++n;
   return n;
 }
 

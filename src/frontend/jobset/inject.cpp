@@ -87,9 +87,7 @@ class Injector {
   void merge_map(Json& metadata, const char* name, const StringMap& add, const std::string& pod_pointer) {
     if (add.empty()) return;
     if (auto existing = metadata.find(name); existing == metadata.end() || !existing->is_object()) {
-      Json out = Json::object();  // nothing to merge with: `add` is the map, already in key order
-      for (const auto& [k, v] : add) out[k] = v;
-      metadata[name] = std::move(out);
+      metadata[name] = string_map_json(add);  // nothing to merge with
       return;
     }
     StringMap merged;
@@ -106,9 +104,7 @@ class Injector {
       }
       merged[k] = v;
     }
-    Json out = Json::object();
-    for (const auto& [k, v] : merged) out[k] = v;
-    metadata[name] = std::move(out);
+    metadata[name] = string_map_json(merged);
   }
 
   void note_crd_field(const std::string& field) {
