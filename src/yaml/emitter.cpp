@@ -5,6 +5,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string_view>
 
@@ -77,14 +78,50 @@ constexpr std::array<bool, 256> kWordBytes = [] {
   return table;
 }();
 
+// Whether each of eight bytes is a word byte, all at once: once every byte is below 0x80, adding a constant
+// to each byte sets its high bit exactly when the byte is at least (or above) a bound, and never carries
+// into the next byte.
+bool all_word_bytes(uint64_t eight) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHighBits = kOnes * 0x80;
+  if (eight & kHighBits) return false;
+  const auto at_least = [](uint64_t bytes, unsigned low) {
+    return (bytes + kOnes * (0x80 - low)) & kHighBits;
+  };
+  const auto above = [](uint64_t bytes, unsigned high) {
+    return (bytes + kOnes * (0x7F - high)) & kHighBits;
+  };
+  const uint64_t lowered = eight | (kOnes * 0x20);  // 'A'-'Z' onto 'a'-'z', and nothing else onto them
+  const uint64_t letters = at_least(lowered, 'a') & ~above(lowered, 'z');
+  const uint64_t digits_and_marks = at_least(eight, '-') & ~above(eight, '9');  // "-./0123456789"
+  const uint64_t underscores = ~above(eight ^ (kOnes * '_'), 0) & kHighBits;
+  return (letters | digits_and_marks | underscores) == kHighBits;
+}
+
+// Names and keys of eight bytes or more are read eight bytes at a time, the last eight overlapping the ones
+// before.
+bool all_word_bytes(const std::string& s) {
+  if (s.size() < 8) {
+    for (unsigned char c : s) {
+      if (!kWordBytes[c]) return false;
+    }
+    return true;
+  }
+  const auto eight_at = [&](size_t i) {
+    uint64_t eight = 0;
+    std::memcpy(&eight, s.data() + i, sizeof eight);
+    return eight;
+  };
+  for (size_t i = 0; i + 8 < s.size(); i += 8) {
+    if (!all_word_bytes(eight_at(i))) return false;
+  }
+  return all_word_bytes(eight_at(s.size() - 8));
+}
+
 // A letter followed by word bytes ("apiVersion", "train-0-workers"): none of the rules below can quote it
 // but the words YAML reads as booleans or null, which are at most five letters long ("false").
 bool is_plain_word(const std::string& s) {
   const auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
-  if (s.empty() || !is_letter(static_cast<unsigned char>(s[0]))) return false;
-  for (unsigned char c : s) {
-    if (!kWordBytes[c]) return false;
-  }
+  if (s.empty() || !is_letter(static_cast<unsigned char>(s[0])) || !all_word_bytes(s)) return false;
   return s.size() > 5 || !plain_scalar_is_ambiguous(s);
 }
 

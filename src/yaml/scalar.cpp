@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 
 namespace grovectl {
@@ -11,18 +12,32 @@ namespace {
 // Hand-written matchers: libstdc++'s std::regex recurses once per character and overflows the
 // stack on long scalars (hostile input), so no regex is used on user text.
 
+// Whether `s` is `lower` in one of the three spellings YAML 1.1 gives a boolean: lower case ("true"),
+// capitalised ("True") or upper case ("TRUE").
+bool is_spelling_of(std::string_view s, std::string_view lower) {
+  if (s.size() != lower.size()) return false;
+  const auto upper = [](char c) { return static_cast<char>(c - 'a' + 'A'); };
+  if (s[0] == lower[0]) return s.substr(1) == lower.substr(1);
+  if (s[0] != upper(lower[0])) return false;
+  if (s.substr(1) == lower.substr(1)) return true;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (s[i] != upper(lower[i])) return false;
+  }
+  return true;
+}
+
+// Emitting asks this of every short key ("name"), so it compares with the two spellings of the text's
+// length only.
 std::optional<bool> as_bool(std::string_view s) {
-  if (s.empty() || s.size() > 5) return std::nullopt;  // the longest spelling is "false"
-  if (std::string_view("tTyYoOfFnN").find(s[0]) == std::string_view::npos) return std::nullopt;
-  using namespace std::string_view_literals;
-  static constexpr std::string_view kTrue[] = {"true"sv, "True"sv, "TRUE"sv, "yes"sv, "Yes"sv, "YES"sv,
-                                               "on"sv,   "On"sv,   "ON"sv,   "y"sv,   "Y"sv};
-  static constexpr std::string_view kFalse[] = {"false"sv, "False"sv, "FALSE"sv, "no"sv, "No"sv, "NO"sv,
-                                                "off"sv,   "Off"sv,   "OFF"sv,   "n"sv,  "N"sv};
-  for (std::string_view t : kTrue)
-    if (s == t) return true;
-  for (std::string_view f : kFalse)
-    if (s == f) return false;
+  struct Spellings {
+    std::string_view yes, no;
+  };
+  static constexpr Spellings kByLength[] = {{"", ""},       {"y", "n"},   {"on", "no"},
+                                            {"yes", "off"}, {"true", ""}, {"", "false"}};
+  if (s.empty() || s.size() >= std::size(kByLength)) return std::nullopt;
+  const Spellings& spellings = kByLength[s.size()];
+  if (is_spelling_of(s, spellings.yes)) return true;
+  if (is_spelling_of(s, spellings.no)) return false;
   return std::nullopt;
 }
 

@@ -120,8 +120,12 @@ TEST_CASE("yaml 1.1: booleans and nulls in every spelling go-yaml v2 knows") {
     INFO(n);
     CHECK(value_of(n).is_null());
   }
-  CHECK(value_of("nULL") == "nULL");
-  CHECK(value_of("yES") == "yES");
+  // Only the three casings are spellings: no other mix of cases, in any letter.
+  for (const char* s :
+       {"nULL", "yES", "YeS", "tRUE", "TRue", "truE", "oN", "oFF", "OfF", "FAlse", "falsE", "nO"}) {
+    INFO(s);
+    CHECK(value_of(s) == s);
+  }
   // Short words that are not spellings stay strings, whatever letter they start with.
   for (const char* s : {"t", "o", "ok", "ps", "c", "nope", "yep", "fals", "bench", "Tru"}) {
     INFO(s);
