@@ -14,7 +14,10 @@
 // type ("must be of type integer: \"number\""), the form the API server uses everywhere else.
 #include "schema/check.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <iterator>
 #include <unordered_map>
 
 #include "schema/date_time.hpp"
@@ -64,6 +67,34 @@ bool in_enum(const Json& v, const Node& s) {
     if (e == v) return true;
   }
   return false;
+}
+
+// Json::dump sets up a serializer at each call, which costs more than the list-map check around it. The
+// usual key values (integers, and strings of printable ASCII without a quote or backslash) are written
+// directly, exactly as dump writes them; anything else goes through dump.
+void append_json_string(std::string& out, const std::string& s) {
+  const bool verbatim = std::all_of(
+      s.begin(), s.end(), [](unsigned char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
+  if (!verbatim) {
+    out += Json(s).dump();
+    return;
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+void append_json_scalar(std::string& out, const Json& v) {
+  char digits[24];
+  if (v.is_number_unsigned()) {
+    out.append(digits, std::to_chars(std::begin(digits), std::end(digits), v.get<uint64_t>()).ptr);
+  } else if (v.is_number_integer()) {
+    out.append(digits, std::to_chars(std::begin(digits), std::end(digits), v.get<int64_t>()).ptr);
+  } else if (v.is_string()) {
+    append_json_string(out, v.get_ref<const std::string&>());
+  } else {
+    out += v.dump();
+  }
 }
 
 const Node& string_node() {
@@ -226,18 +257,39 @@ class Walker {
     if (s.list_type == ListType::kSet) list_set(v);
   }
 
-  // The key of one list-map item: each key field as written, else its default, else left out.
-  nlohmann::json map_key(const Json& item, const Node& s) const {
-    nlohmann::json key = nlohmann::json::object();
-    for (const auto& k : s.list_map_keys) {
-      auto it = item.find(k);
-      if (it != item.end() && !it->is_null()) {
-        key[k] = nlohmann::json(*it);
-      } else if (const Node* ks = s.items ? s.items->property(k) : nullptr; ks && ks->default_value) {
-        key[k] = nlohmann::json(*ks->default_value);
+  // The key fields of a list map in the order Go marshals a map's keys: sorted.
+  static std::vector<const std::string*> sorted_key_fields(const Node& s) {
+    std::vector<const std::string*> fields;
+    for (const auto& k : s.list_map_keys) fields.push_back(&k);
+    std::sort(fields.begin(), fields.end(),
+              [](const std::string* a, const std::string* b) { return *a < *b; });
+    return fields;
+  }
+
+  // The key of one list-map item as JSON text, as Go marshals a map: each key field as written, else its
+  // default, else left out. A structured value is written through nlohmann::json, whose objects sort their
+  // keys too.
+  static std::string map_key_text(const Json& item, const Node& s,
+                                  const std::vector<const std::string*>& fields) {
+    std::string text = "{";
+    for (const std::string* k : fields) {
+      const Json* value = nullptr;
+      if (auto it = item.find(*k); it != item.end() && !it->is_null()) {
+        value = &*it;
+      } else if (const Node* ks = s.items ? s.items->property(*k) : nullptr; ks && ks->default_value) {
+        value = &*ks->default_value;
+      }
+      if (!value) continue;
+      if (text.size() > 1) text += ',';
+      append_json_string(text, *k);
+      text += ':';
+      if (value->is_structured()) {
+        text += nlohmann::json(*value).dump();
+      } else {
+        append_json_scalar(text, *value);
       }
     }
-    return key;
+    return text += '}';
   }
 
   void list_map(const Json& v, const Node& s) {
@@ -245,10 +297,10 @@ class Walker {
     for (const auto& item : v) {
       if (!item.is_object() && !item.is_null()) return;  // already a type error
     }
+    const std::vector<const std::string*> fields = sorted_key_fields(s);
     std::unordered_map<std::string, int> seen;
     for (size_t i = 0; i < v.size(); ++i) {
-      nlohmann::json key = v[i].is_object() ? map_key(v[i], s) : nlohmann::json::object();
-      std::string text = key.dump();  // keys sorted, as Go marshals a map
+      const std::string text = v[i].is_object() ? map_key_text(v[i], s, fields) : "{}";
       if (++seen[text] == 2) {
         path_.push_index(i);
         add("schema/duplicate", duplicate_message(path_.field(), text));

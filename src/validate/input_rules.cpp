@@ -1,7 +1,5 @@
 #include "validate/input_rules.hpp"
 
-#include <fmt/format.h>
-
 #include "validate/field_error.hpp"
 #include "validate/meta_rules.hpp"
 #include "validate/pod_rules.hpp"
@@ -23,33 +21,39 @@ const Json* at_path(const Json& v, std::initializer_list<const char*> keys) {
   return j;
 }
 
-void check_template_meta(const Json& holder, const std::string& pointer, const std::string& path,
-                         FieldErrors& fe) {
-  if (const Json* labels = child(holder, "labels"))
-    check_labels(*labels, pointer + "/labels", path + ".labels", fe);
-  if (const Json* annotations = child(holder, "annotations"))
-    check_annotations(*annotations, pointer + "/annotations", path + ".annotations", fe);
+void check_template_meta(const Json& holder, const FieldPlace& place, FieldErrors& fe) {
+  if (const Json* labels = child(holder, "labels")) {
+    const FieldPlace labels_place = place.key("labels");
+    check_labels(*labels, labels_place.pointer(), labels_place.path(), fe);
+  }
+  if (const Json* annotations = child(holder, "annotations")) {
+    const FieldPlace annotations_place = place.key("annotations");
+    check_annotations(*annotations, annotations_place.pointer(), annotations_place.path(), fe);
+  }
 }
 
 // A clique's labels and annotations go onto its PodClique and pods, a scaling group's annotations onto its
 // PodCliqueScalingGroup; its podSpec becomes the pods' spec.
 void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
+  const FieldPlace root("", "");
+  const FieldPlace spec = root.key("spec");
+  const FieldPlace pcs_template = spec.key("template");
   if (const Json* cliques = at_path(v, {"spec", "template", "cliques"}); cliques && cliques->is_array()) {
+    const FieldPlace list = pcs_template.key("cliques");
     for (size_t i = 0; i < cliques->size(); ++i) {
       const Json& c = (*cliques)[i];
-      std::string pointer = pointer_append("/spec/template/cliques", i);
-      std::string path = fmt::format("spec.template.cliques[{}]", i);
-      check_template_meta(c, pointer, path, fe);
-      if (const Json* pod = at_path(c, {"spec", "podSpec"}))
-        check_pod_spec(*pod, {.pointer = pointer + "/spec/podSpec", .path = path + ".spec.podSpec"}, fe);
+      const FieldPlace clique = list.item(i);
+      check_template_meta(c, clique, fe);
+      if (const Json* pod = at_path(c, {"spec", "podSpec"})) {
+        const FieldPlace clique_spec = clique.key("spec");
+        check_pod_spec(*pod, {.place = clique_spec.key("podSpec")}, fe);
+      }
     }
   }
   if (const Json* groups = at_path(v, {"spec", "template", "podCliqueScalingGroups"});
       groups && groups->is_array()) {
-    for (size_t i = 0; i < groups->size(); ++i) {
-      check_template_meta((*groups)[i], pointer_append("/spec/template/podCliqueScalingGroups", i),
-                          fmt::format("spec.template.podCliqueScalingGroups[{}]", i), fe);
-    }
+    const FieldPlace list = pcs_template.key("podCliqueScalingGroups");
+    for (size_t i = 0; i < groups->size(); ++i) check_template_meta((*groups)[i], list.item(i), fe);
   }
 }
 
@@ -57,22 +61,24 @@ void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
 void check_jobset_templates(const Json& v, FieldErrors& fe) {
   const Json* jobs = at_path(v, {"spec", "replicatedJobs"});
   if (!jobs || !jobs->is_array()) return;
+  const FieldPlace root("", "");
+  const FieldPlace spec = root.key("spec");
+  const FieldPlace list = spec.key("replicatedJobs");
   for (size_t i = 0; i < jobs->size(); ++i) {
-    std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template";
-    std::string path = fmt::format("spec.replicatedJobs[{}].template", i);
     const Json* job = child((*jobs)[i], "template");
     if (!job) continue;
+    const FieldPlace replicated_job = list.item(i);
+    const FieldPlace job_template = replicated_job.key("template");
     if (const Json* meta = child(*job, "metadata"))
-      check_template_meta(*meta, pointer + "/metadata", path + ".metadata", fe);
+      check_template_meta(*meta, job_template.key("metadata"), fe);
     const Json* pod = at_path(*job, {"spec", "template"});
     if (!pod) continue;
-    std::string pod_pointer = pointer + "/spec/template", pod_path = path + ".spec.template";
+    const FieldPlace job_spec = job_template.key("spec");
+    const FieldPlace pod_template = job_spec.key("template");
     if (const Json* meta = child(*pod, "metadata"))
-      check_template_meta(*meta, pod_pointer + "/metadata", pod_path + ".metadata", fe);
+      check_template_meta(*meta, pod_template.key("metadata"), fe);
     if (const Json* spec = child(*pod, "spec"))
-      check_pod_spec(*spec,
-                     {.pointer = pod_pointer + "/spec", .path = pod_path + ".spec", .job_pod_template = true},
-                     fe);
+      check_pod_spec(*spec, {.place = pod_template.key("spec"), .job_pod_template = true}, fe);
   }
 }
 

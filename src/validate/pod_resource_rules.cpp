@@ -30,57 +30,62 @@ const Json* resource_list(const Json& resources, const char* name) {
   return it != resources.end() && it->is_object() ? &*it : nullptr;
 }
 
-void check_negative(const Json& list, const std::string& pointer, const std::string& path, FieldErrors& fe) {
+void check_negative(const Json& list, const FieldPlace& place, FieldErrors& fe) {
   for (auto it = list.begin(); it != list.end(); ++it) {
     std::string text = quantity_text(it.value());
     auto q = schema::parse_quantity(text);
     if (q && q->negative) {
-      fe.invalid("pod/resources", pointer_append(pointer, it.key()), path + "." + it.key(), go_quote(text),
+      const FieldPlace entry = place.key(it.key());
+      fe.invalid("pod/resources", entry.pointer(), entry.path(), go_quote(text),
                  "must be greater than or equal to 0");
     }
   }
 }
 
+// The message names the requests map, as upstream does; the finding's field is the entry.
+void check_request_against_limit(const std::string& name, const schema::ExactQuantity& request,
+                                 const std::string& request_text, const std::string& limit_text,
+                                 const FieldPlace& requests_place, FieldErrors& fe) {
+  auto limit = schema::parse_quantity(limit_text);
+  if (!limit) return;  // a schema finding already
+  int cmp = schema::compare_quantities(request, *limit);
+  const char* relation = cmp != 0 && !overcommit_allowed(name) ? "equal to"
+                         : cmp > 0                             ? "less than or equal to"
+                                                               : "";
+  if (!*relation) return;
+  const FieldPlace entry = requests_place.key(name);
+  fe.plain("pod/resources", entry.pointer(), entry.path(),
+           fmt::format("{}: Invalid value: {}: must be {} {} limit of {}", requests_place.path(),
+                       go_quote(request_text), relation, name, limit_text));
+}
+
 }  // namespace
 
-void check_container_resources(const Json& container, const std::string& pointer, const std::string& path,
-                               FieldErrors& fe) {
+void check_container_resources(const Json& container, const FieldPlace& place, FieldErrors& fe) {
   auto r = container.find("resources");
   if (r == container.end() || !r->is_object()) return;
   const Json* limits = resource_list(*r, "limits");
   const Json* requests = resource_list(*r, "requests");
-  const std::string lim_pointer = pointer + "/resources/limits", lim_path = path + ".resources.limits";
-  const std::string req_pointer = pointer + "/resources/requests", req_path = path + ".resources.requests";
-  if (limits) check_negative(*limits, lim_pointer, lim_path, fe);
+  const FieldPlace resources_place = place.key("resources");
+  const FieldPlace limits_place = resources_place.key("limits");
+  const FieldPlace requests_place = resources_place.key("requests");
+  if (limits) check_negative(*limits, limits_place, fe);
   if (!requests) return;
-  check_negative(*requests, req_pointer, req_path, fe);
+  check_negative(*requests, requests_place, fe);
   for (auto it = requests->begin(); it != requests->end(); ++it) {
     const std::string& name = it.key();
     std::string request_text = quantity_text(it.value());
     auto request = schema::parse_quantity(request_text);
     if (!request) continue;  // a schema finding already
-    const std::string entry = pointer_append(req_pointer, name);
     auto limit_it = limits ? limits->find(name) : requests->end();
     if (!limits || limit_it == limits->end()) {
       if (!overcommit_allowed(name)) {
-        fe.required("pod/resources", limits ? lim_pointer : pointer + "/resources", lim_path,
-                    "Limit must be set for non overcommitable resources");
+        fe.required("pod/resources", limits ? limits_place.pointer() : resources_place.pointer(),
+                    limits_place.path(), "Limit must be set for non overcommitable resources");
       }
       continue;
     }
-    std::string limit_text = quantity_text(*limit_it);
-    auto limit = schema::parse_quantity(limit_text);
-    if (!limit) continue;
-    // The message names the requests map, as upstream does; the finding's field is the entry.
-    int cmp = schema::compare_quantities(*request, *limit);
-    const char* relation = cmp != 0 && !overcommit_allowed(name) ? "equal to"
-                           : cmp > 0                             ? "less than or equal to"
-                                                                 : "";
-    if (*relation) {
-      fe.plain("pod/resources", entry, req_path + "." + name,
-               fmt::format("{}: Invalid value: {}: must be {} {} limit of {}", req_path,
-                           go_quote(request_text), relation, name, limit_text));
-    }
+    check_request_against_limit(name, *request, request_text, quantity_text(*limit_it), requests_place, fe);
   }
 }
 

@@ -13,8 +13,9 @@ void check_job_restart_policy(const Json& spec, const PodSpecSite& site, FieldEr
   if (it == spec.end() || !it->is_string()) return;
   const std::string& policy = it->get_ref<const std::string&>();
   if (policy.empty() || policy == "OnFailure" || policy == "Never") return;
-  std::string path = site.path + ".restartPolicy";
-  fe.plain("pod/restart-policy", site.pointer + "/restartPolicy", path,
+  const FieldPlace place = site.place.key("restartPolicy");
+  const std::string path = place.path();
+  fe.plain("pod/restart-policy", place.pointer(), path,
            fmt::format("{}: Unsupported value: {}: supported values: \"OnFailure\", \"Never\"", path,
                        go_quote(policy)));
 }

@@ -9,13 +9,13 @@
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "validate/field_error.hpp"
+#include "validate/field_place.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {
 
 struct PodSpecSite {
-  std::string pointer;  // JSON pointer of the pod spec in the document
-  std::string path;     // its field path, e.g. spec.template.cliques[0].spec.podSpec
+  FieldPlace place;  // the pod spec in the document, e.g. spec.template.cliques[0].spec.podSpec
   // A Job's pod template (JobSet): the Job API allows restartPolicy OnFailure or Never only.
   bool job_pod_template = false;
 };
@@ -24,7 +24,6 @@ void check_pod_spec(const Json& spec, const PodSpecSite& site, FieldErrors& fe);
 
 // Pieces of check_pod_spec, one file each.
 void check_containers(const Json& spec, const PodSpecSite& site, FieldErrors& fe);
-void check_container_resources(const Json& container, const std::string& pointer, const std::string& path,
-                               FieldErrors& fe);
+void check_container_resources(const Json& container, const FieldPlace& place, FieldErrors& fe);
 
 }  // namespace grovectl

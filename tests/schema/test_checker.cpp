@@ -197,6 +197,35 @@ TEST_CASE("schema list-map keys: the second item with a key is a Duplicate value
         std::vector<std::string>{"finalizers[2]: Duplicate value: \"a\""});
 }
 
+TEST_CASE("schema list-map keys: the key prints as Go marshals a map, whatever order the schema declares") {
+  // Keys declared "zone" before "id" print sorted, "id" first; an object value prints with its own keys
+  // sorted, a string with JSON escapes, and a key field absent from both items (no default) is left out.
+  auto s = compile(R"({"type":"object","properties":{
+      "slots":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["zone","id","rack"],
+        "items":{"type":"object","x-kubernetes-preserve-unknown-fields":true,
+                 "properties":{"zone":{"type":"string"},"rack":{"type":"string"}}}}}})");
+  CHECK(
+      messages(run(
+          *s, R"({"slots":[{"zone":"q\"x","id":{"b":1,"a":[2]}},{"id":{"b":1,"a":[2]},"zone":"q\"x"}]})")) ==
+      std::vector<std::string>{R"(slots[1]: Duplicate value: {"id":{"a":[2],"b":1},"zone":"q\"x"})"});
+  CHECK(run(*s, R"({"slots":[{"zone":"a","id":1},{"zone":"a","id":2}]})").empty());
+  CHECK(messages(run(*s, R"({"slots":[{"rack":"r"},{"rack":"r"}]})")) ==
+        std::vector<std::string>{R"(slots[1]: Duplicate value: {"rack":"r"})"});
+  // Values of every JSON type: a backslash, a tab and a control escaped, UTF-8 as is, integers past int64,
+  // negative ones, fractions and booleans as JSON writes them.
+  const std::pair<std::string, std::string> ids[] = {{R"("é\\\t\u0001")", R"("é\\\t\u0001")"},
+                                                     {"-3", "-3"},
+                                                     {"18446744073709551615", "18446744073709551615"},
+                                                     {"1.5", "1.5"},
+                                                     {"true", "true"}};
+  for (const auto& [id, printed] : ids) {
+    INFO(id);
+    const std::string item = R"({"zone":"a","id":)" + id + "}";
+    CHECK(messages(run(*s, R"({"slots":[)" + item + "," + item + "]}")) ==
+          std::vector<std::string>{R"(slots[1]: Duplicate value: {"id":)" + printed + R"(,"zone":"a"})"});
+  }
+}
+
 TEST_CASE("schema unknown fields: reported where the server prunes, kept under preserve-unknown-fields") {
   auto s = compile(R"({"type":"object","properties":{
       "podSpec":{"type":"object","properties":{"containers":{"type":"array","items":{"type":"object",
