@@ -78,6 +78,9 @@ Json merge(const Json& skeleton, Json&& computed) {
     if (skeleton_members.find(key) == skeleton_members.end())
       members.emplace_back(std::move(key), std::move(value));
   }
+  // What is left of `computed` goes now, member by member; nlohmann's destructor would first move each
+  // member onto a stack of its own.
+  computed_members.clear();
   return out;
 }
 

@@ -38,7 +38,10 @@ std::string object_text(TextFormat format, const Json& object) {
     case TextFormat::kYaml:
       break;
   }
+  // Most objects' text is a few hundred bytes: one allocation instead of the six a string doubling from
+  // empty takes to get there.
   std::string text;
+  text.reserve(1024);
   append_yaml(text, object);
   return text;
 }

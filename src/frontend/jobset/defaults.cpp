@@ -10,10 +10,15 @@ Json* child(Json& obj, const char* key) {
   return it == obj.end() ? nullptr : &*it;
 }
 
+// A missing key is appended, as obj[key] would, without a second search or a string made for the key.
 void set_if_absent(Json& obj, const char* key, Json value) {
   if (!obj.is_object()) return;
-  auto it = obj.find(key);
-  if (it == obj.end() || it->is_null()) obj[key] = std::move(value);
+  auto& members = obj.get_ref<Json::object_t&>();
+  if (auto it = members.find(key); it != members.end()) {
+    if (it->second.is_null()) it->second = std::move(value);
+    return;
+  }
+  members.emplace_back(key, std::move(value));
 }
 
 // Webhook: per replicated job, completionMode Indexed and pod restartPolicy OnFailure; CRD: replicas 1,

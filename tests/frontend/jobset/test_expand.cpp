@@ -4,6 +4,7 @@
 // Python's hashlib, not with grovectl.
 #include <catch2/catch.hpp>
 
+#include "frontend/jobset/defaults.hpp"
 #include "frontend/jobset/sha1.hpp"
 #include "support/jobset.hpp"
 
@@ -159,6 +160,19 @@ TEST_CASE("the JobSet webhook's and CRD defaults are applied (jobset.md §1.4)")
   // Not defaulted by JobSet: parallelism (the driver sets only completions, which its coordinator needs).
   CHECK_FALSE(rjs[0]["template"]["spec"].contains("parallelism"));
   CHECK(rjs[0]["template"]["spec"]["completions"] == 1);
+}
+
+TEST_CASE("a default fills a null in its place and is appended where the key is missing") {
+  // The API server prunes a null that its schema does not allow before defaulting, so a null takes the
+  // default where it stands; a missing key is added after the keys written.
+  const Json input =
+      Json::parse(R"({"spec":{"network":null,"replicatedJobs":[{"replicas":null,"name":"a"}]}})");
+  const Json d = apply_jobset_defaults(input, "ml");
+  const Json& rj = d["spec"]["replicatedJobs"][0];
+  CHECK(rj.dump() == R"({"replicas":1,"name":"a","groupName":"default"})");
+  const Json& spec = d["spec"];
+  CHECK(spec.begin().key() == "network");
+  CHECK(spec["network"] == Json{{"enableDNSHostnames", true}, {"publishNotReadyAddresses", true}});
 }
 
 TEST_CASE("per-pod names and labels are built only for --include pods") {
