@@ -73,8 +73,9 @@ TEST_CASE("golden case 7: prefill scaling group with R=2,M=1 and R=3,M=2 (grove.
 }
 
 TEST_CASE(
-    "golden case 13: scaled gang names use j = k - minAvailable; a live PCSG overrides replicas (grove.md §5 "
-    "#13)") {
+    "golden case 13: scaled gang names use j = k - minAvailable, and a live PCSG overrides replicas "
+    "(grove.md "
+    "§5 #13)") {
   SECTION("PCSG simple1-0-sga with minAvailable 3, live replicas 5") {
     // Replica indices 0..2 stay in the base gang simple1-0; index 3 -> simple1-0-sga-0, 4 -> simple1-0-sga-1.
     auto gangs = render_podgangs(golden("case13-simple1.yaml") + " " + golden("case13-live-pcsg.yaml"));
