@@ -27,8 +27,8 @@ class Injector {
  public:
   Injector(const SourceDocument& input, Diagnostics& diags) : input_(input), diags_(diags) {}
 
-  // `pointer` is the pod template's; the pointers below it are built only for a warning.
-  void inject(Json& pod_template, const std::string& pointer, const PodMembership& m) {
+  // The pod template of replicated job `job`; its pointer is written only for a warning.
+  void inject(Json& pod_template, size_t job, const PodMembership& m) {
     const bool adds_metadata = !m.labels.empty() || !m.annotations.empty();
     if (adds_metadata && (!pod_template.contains("metadata") || !pod_template["metadata"].is_object())) {
       Json rebuilt = Json{{"metadata", Json::object()}};
@@ -38,20 +38,20 @@ class Injector {
       pod_template = std::move(rebuilt);
     }
     if (adds_metadata) {
-      merge_map(pod_template["metadata"], "labels", m.labels, pointer);
-      merge_map(pod_template["metadata"], "annotations", m.annotations, pointer);
+      merge_map(pod_template["metadata"], "labels", m.labels, job);
+      merge_map(pod_template["metadata"], "annotations", m.annotations, job);
     }
     Json& spec = pod_template["spec"];
-    if (!m.scheduler_name.empty()) set_field(spec, "schedulerName", Json(m.scheduler_name), pointer);
+    if (!m.scheduler_name.empty()) set_field(spec, "schedulerName", Json(m.scheduler_name), job);
     for (auto it = m.spec_fields.begin(); it != m.spec_fields.end(); ++it) {
-      set_field(spec, it.key(), it.value(), pointer);
+      set_field(spec, it.key(), it.value(), job);
       note_crd_field(it.key());
     }
     for (const char* f : kCoreGroupFields) {
       if (!spec.contains(f) || m.spec_fields.contains(f)) continue;
       warn("jobset/membership-removed",
            fmt::format("spec.{} points the pods at a pod group this backend does not use; removed", f),
-           pointer + "/spec/" + f);
+           pod_template_pointer(job) + "/spec/" + f);
       spec.erase(f);
       changed_spec_ = true;
     }
@@ -67,24 +67,28 @@ class Injector {
   }
 
  private:
+  static std::string pod_template_pointer(size_t job) {
+    return pointer_append("/spec/replicatedJobs", job) + "/template/spec/template";
+  }
+
   void warn(const std::string& rule, const std::string& message, const std::string& pointer) {
     diags_.warning(rule, message, input_.locate(pointer), pointer_to_field_path(pointer));
   }
 
-  void set_field(Json& spec, const std::string& key, const Json& value, const std::string& pod_pointer) {
+  void set_field(Json& spec, const std::string& key, const Json& value, size_t job) {
     auto it = spec.find(key);
     if (it != spec.end() && *it != value) {
       warn("jobset/membership-replaced",
            fmt::format("spec.{} is {} in the input; replaced by {} for the rendered gang", key, it->dump(),
                        value.dump()),
-           pod_pointer + "/spec/" + key);
+           pod_template_pointer(job) + "/spec/" + key);
     }
     if (it == spec.end() || *it != value) changed_spec_ = true;
     spec[key] = value;
   }
 
   // Sets metadata[name] to its string entries merged with `add`, keys in order.
-  void merge_map(Json& metadata, const char* name, const StringMap& add, const std::string& pod_pointer) {
+  void merge_map(Json& metadata, const char* name, const StringMap& add, size_t job) {
     if (add.empty()) return;
     if (auto existing = metadata.find(name); existing == metadata.end() || !existing->is_object()) {
       metadata[name] = string_map_json(add);  // nothing to merge with
@@ -100,7 +104,7 @@ class Injector {
         warn("jobset/membership-replaced",
              fmt::format("{} {}={} in the input is replaced by {} for the rendered gang", name, k, it->second,
                          v),
-             pointer_append(fmt::format("{}/metadata/{}", pod_pointer, name), k));
+             pointer_append(fmt::format("{}/metadata/{}", pod_template_pointer(job), name), k));
       }
       merged[k] = v;
     }
@@ -151,8 +155,7 @@ Json inject_jobset_membership(Json jobset, const SourceDocument& input, const st
     if (!rj.contains("name") || !rj["name"].is_string()) continue;
     auto [gang, group] = group_for(gangs, rj["name"].get<std::string>());
     if (!gang) continue;
-    std::string pointer = pointer_append("/spec/replicatedJobs", i) + "/template/spec/template";
-    injector.inject(rj["template"]["spec"]["template"], pointer, membership(*gang, *group));
+    injector.inject(rj["template"]["spec"]["template"], i, membership(*gang, *group));
   }
   injector.finish(jobset);
   return jobset;
