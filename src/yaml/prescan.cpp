@@ -309,12 +309,6 @@ class DepthEstimate {
   size_t plain_indent_ = 0;  // continuation lines of a plain scalar are indented more than this
 };
 
-size_t count_of(std::string_view text, char c) {
-  size_t n = 0;
-  for (size_t at = text.find(c); at != std::string_view::npos; at = text.find(c, at + 1)) ++n;
-  return n;
-}
-
 size_t leading_spaces(std::string_view row) {
   constexpr char kEightSpaces[] = "        ";
   size_t n = 0;
@@ -323,19 +317,43 @@ size_t leading_spaces(std::string_view row) {
   return n;
 }
 
+// The '[' and '{' of a text up to a growing offset, each found once: the two are looked for apart, so that
+// many of one between two of the other are not scanned again.
+class FlowOpenCounter {
+ public:
+  explicit FlowOpenCounter(std::string_view text)
+      : text_(text), next_square_(text.find('[')), next_curly_(text.find('{')) {}
+
+  // How many lie before `end` that earlier calls did not count.
+  size_t count_before(size_t end) {
+    size_t n = 0;
+    for (; next_square_ < end; ++n) next_square_ = text_.find('[', next_square_ + 1);
+    for (; next_curly_ < end; ++n) next_curly_ = text_.find('{', next_curly_ + 1);
+    return n;
+  }
+
+ private:
+  std::string_view text_;
+  size_t next_square_, next_curly_;  // npos when there are no more
+};
+
 // Whether no row can reach past `max_depth` whatever the estimate's state, which it never exceeds: the
 // indentation levels are strictly increasing indents, so at most the deepest indent so far plus one; the
 // inline "- " and "? " of a row at most one per two characters after its indent (plus one); the open flow
-// collections at most every '[' and '{' of the text.
+// collections at most every '[' and '{' since the document's marker, where the estimate starts again. (It
+// does not at a marker inside a quoted scalar, but a document marker there is a syntax error the reader
+// reports.) A stream of many small documents with a few brackets each is bounded document by document.
 bool depth_bounded(std::string_view text, size_t max_depth) {
-  const size_t flow_opens = count_of(text, '[') + count_of(text, '{');
-  if (flow_opens >= max_depth) return false;
-  size_t deepest_indent = 0;
+  FlowOpenCounter flow_opens(text);
+  size_t deepest_indent = 0, opens_in_document = 0;
   bool bounded = true;
   for_each_row(text, [&](const Row& r) {
+    if (is_marker(r.text, "---") || is_marker(r.text, "...")) opens_in_document = 0;
+    opens_in_document +=
+        flow_opens.count_before(static_cast<size_t>(r.text.data() - text.data()) + r.text.size());
     const size_t indent = leading_spaces(r.text);
     deepest_indent = std::max(deepest_indent, indent);
-    const size_t bound = (deepest_indent + 1) + ((r.text.size() - indent) / 2 + 1) + flow_opens;
+    const size_t bound = (deepest_indent + 1) + ((r.text.size() - indent) / 2 + 1) + opens_in_document;
     return bounded = bound <= max_depth;
   });
   return bounded;

@@ -78,4 +78,23 @@ TEST_CASE("prescan: nesting at the limit is read, one level more refuses the str
     CHECK(load_text(over, "flow.yaml", diags).empty());
     CHECK(find_rule_in(diags, "yaml/too-deep") != nullptr);
   }
+  SECTION("flow sequences after documents with brackets of their own") {
+    // 300 documents holding "[]" each (as `kubectl get -o yaml` writes empty lists): the brackets are counted
+    // per document, so they do not add up to a refusal, and the last document still refuses on its own.
+    std::string documents;
+    for (int i = 0; i < 300; ++i) documents += "a: []\nb: {}\n---\n";
+    auto nested = [](int levels) {
+      std::string text = "c: 1\nd:\n";
+      for (int i = 0; i < levels; ++i) text += " [\n";
+      for (int i = 0; i < levels; ++i) text += " ]\n";
+      return text;
+    };
+    // The estimate counts the root mapping, the brackets' indentation level and each open bracket: 256.
+    Diagnostics at_limit;
+    CHECK(load_text(documents + nested(254), "limit.yaml", at_limit).size() == 301);
+    CHECK(find_rule_in(at_limit, "yaml/too-deep") == nullptr);
+    Diagnostics over;
+    CHECK(load_text(documents + nested(257), "over.yaml", over).empty());
+    CHECK(find_rule_in(over, "yaml/too-deep") != nullptr);
+  }
 }
