@@ -317,6 +317,12 @@ size_t leading_spaces(std::string_view row) {
   return n;
 }
 
+size_t count_of(std::string_view text, char c) {
+  size_t n = 0;
+  for (size_t at = text.find(c); at != std::string_view::npos; at = text.find(c, at + 1)) ++n;
+  return n;
+}
+
 // The '[' and '{' of a text up to a growing offset, each found once: the two are looked for apart, so that
 // many of one between two of the other are not scanned again.
 class FlowOpenCounter {
@@ -343,20 +349,33 @@ class FlowOpenCounter {
 // collections at most every '[' and '{' since the document's marker, where the estimate starts again. (It
 // does not at a marker inside a quoted scalar, but a document marker there is a syntax error the reader
 // reports.) A stream of many small documents with a few brackets each is bounded document by document.
-bool depth_bounded(std::string_view text, size_t max_depth) {
-  FlowOpenCounter flow_opens(text);
-  size_t deepest_indent = 0, opens_in_document = 0;
+// The bound of each row with `opens_of(row)` open flow collections at most.
+template <typename OpensOf>
+bool rows_bounded(std::string_view text, size_t max_depth, OpensOf opens_of) {
+  size_t deepest_indent = 0;
   bool bounded = true;
   for_each_row(text, [&](const Row& r) {
-    if (is_marker(r.text, "---") || is_marker(r.text, "...")) opens_in_document = 0;
-    opens_in_document +=
-        flow_opens.count_before(static_cast<size_t>(r.text.data() - text.data()) + r.text.size());
+    const size_t opens = opens_of(r);
     const size_t indent = leading_spaces(r.text);
     deepest_indent = std::max(deepest_indent, indent);
-    const size_t bound = (deepest_indent + 1) + ((r.text.size() - indent) / 2 + 1) + opens_in_document;
+    const size_t bound = (deepest_indent + 1) + ((r.text.size() - indent) / 2 + 1) + opens;
     return bounded = bound <= max_depth;
   });
   return bounded;
+}
+
+bool depth_bounded(std::string_view text, size_t max_depth) {
+  const size_t opens_in_text = count_of(text, '[') + count_of(text, '{');
+  if (opens_in_text < max_depth)
+    return rows_bounded(text, max_depth, [&](const Row&) { return opens_in_text; });
+  FlowOpenCounter flow_opens(text);
+  size_t opens_in_document = 0;
+  return rows_bounded(text, max_depth, [&](const Row& r) {
+    if (opens_in_document > 0 && (is_marker(r.text, "---") || is_marker(r.text, "...")))
+      opens_in_document = 0;
+    return opens_in_document +=
+           flow_opens.count_before(static_cast<size_t>(r.text.data() - text.data()) + r.text.size());
+  });
 }
 
 bool check_depth(std::string_view text, const std::string& file, size_t max_depth, Diagnostics& diags) {
