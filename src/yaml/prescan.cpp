@@ -309,17 +309,17 @@ class DepthEstimate {
   size_t plain_indent_ = 0;  // continuation lines of a plain scalar are indented more than this
 };
 
+size_t count_of(std::string_view text, char c) {
+  size_t n = 0;
+  for (size_t at = text.find(c); at != std::string_view::npos; at = text.find(c, at + 1)) ++n;
+  return n;
+}
+
 size_t leading_spaces(std::string_view row) {
   constexpr char kEightSpaces[] = "        ";
   size_t n = 0;
   while (n + 8 <= row.size() && std::memcmp(row.data() + n, kEightSpaces, 8) == 0) n += 8;
   while (n < row.size() && row[n] == ' ') ++n;
-  return n;
-}
-
-size_t count_of(std::string_view text, char c) {
-  size_t n = 0;
-  for (size_t at = text.find(c); at != std::string_view::npos; at = text.find(c, at + 1)) ++n;
   return n;
 }
 
@@ -343,13 +343,7 @@ class FlowOpenCounter {
   size_t next_square_, next_curly_;  // npos when there are no more
 };
 
-// Whether no row can reach past `max_depth` whatever the estimate's state, which it never exceeds: the
-// indentation levels are strictly increasing indents, so at most the deepest indent so far plus one; the
-// inline "- " and "? " of a row at most one per two characters after its indent (plus one); the open flow
-// collections at most every '[' and '{' since the document's marker, where the estimate starts again. (It
-// does not at a marker inside a quoted scalar, but a document marker there is a syntax error the reader
-// reports.) A stream of many small documents with a few brackets each is bounded document by document.
-// The bound of each row with `opens_of(row)` open flow collections at most.
+// Whether each row's bound stays within `max_depth`, with at most `opens_of(row)` open flow collections.
 template <typename OpensOf>
 bool rows_bounded(std::string_view text, size_t max_depth, OpensOf opens_of) {
   size_t deepest_indent = 0;
@@ -364,6 +358,13 @@ bool rows_bounded(std::string_view text, size_t max_depth, OpensOf opens_of) {
   return bounded;
 }
 
+// Whether no row can reach past `max_depth` whatever the estimate's state, which it never exceeds: the
+// indentation levels are strictly increasing indents, so at most the deepest indent so far plus one; the
+// inline "- " and "? " of a row at most one per two characters after its indent (plus one); the open flow
+// collections at most every '[' and '{' of the text, or, when those reach the limit, every one since the
+// document's marker, where the estimate starts again (it does not at a marker inside a quoted scalar, but a
+// document marker there is a syntax error the reader reports). A `kubectl get -o yaml` stream of thousands of
+// small documents with an empty list each is so bounded document by document.
 bool depth_bounded(std::string_view text, size_t max_depth) {
   const size_t opens_in_text = count_of(text, '[') + count_of(text, '{');
   if (opens_in_text < max_depth)
