@@ -4,11 +4,14 @@ namespace grovectl {
 
 Json object_metadata(const std::string& name, const std::string& ns, const StringMap& labels,
                      const StringMap& annotations) {
+  // Appended without looking each key up (they differ): every object of every backend has metadata.
   Json meta = Json::object();
-  meta["name"] = name;
-  meta["namespace"] = ns;
-  if (!labels.empty()) meta["labels"] = string_map_json(labels);
-  if (!annotations.empty()) meta["annotations"] = string_map_json(annotations);
+  auto& members = meta.get_ref<Json::object_t&>();
+  members.reserve(4);
+  members.emplace_back("name", name);
+  members.emplace_back("namespace", ns);
+  if (!labels.empty()) members.emplace_back("labels", string_map_json(labels));
+  if (!annotations.empty()) members.emplace_back("annotations", string_map_json(annotations));
   return meta;
 }
 

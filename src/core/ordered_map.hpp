@@ -26,6 +26,7 @@ struct OrderedMap : std::vector<std::pair<Key, T>> {
   using iterator = typename Container::iterator;
   using const_iterator = typename Container::const_iterator;
   using size_type = typename Container::size_type;
+  static constexpr size_t kFirstRoom = 4;
   using key_compare = std::equal_to<>;  // transparent: nlohmann looks keys up as string_view or char*
 
   OrderedMap() = default;
@@ -56,6 +57,10 @@ struct OrderedMap : std::vector<std::pair<Key, T>> {
   template <class KeyLike>
   std::pair<iterator, bool> emplace(KeyLike&& key, T&& value) {
     if (auto it = find(key); it != this->end()) return {it, false};
+    // An object built key by key (operator[]) starts with room for four members: most built objects hold
+    // two to six, and growing one from a single slot by doubling moved its members at the second and the
+    // third key. The reader appends a parsed mapping's members directly, sized from their count.
+    if (this->capacity() == 0) this->reserve(kFirstRoom);
     this->emplace_back(std::forward<KeyLike>(key), std::move(value));
     return {std::prev(this->end()), true};
   }

@@ -94,12 +94,19 @@ const Json* ObjectReader::cached_parent(std::string_view parent) const {
 }
 
 std::string Field::pointer() const {
-  return pointer_append(parent, name);
+  return pointer_append(parent.pointer, name);
+}
+
+Scope ObjectReader::item(const Scope& list, size_t index) const {
+  const bool listed = list.node && list.node->is_array() && index < list.node->size();
+  return {pointer_append(list.pointer, index), listed ? &(*list.node)[index] : nullptr};
 }
 
 const Json* ObjectReader::find(const Field& field) const {
-  const Json* parent = cached_parent(field.parent);
-  return parent ? child(parent, field.name) : nullptr;
+  const Json* parent = field.parent.node;
+  if (!parent || !parent->is_object()) return parent ? child(parent, field.name) : nullptr;
+  auto it = parent->find(field.name);  // a key as written: nothing to unescape
+  return it == parent->end() ? nullptr : &*it;
 }
 
 // Each field read takes the well-formed value it finds, or the absence of an optional one; anything else
@@ -120,6 +127,34 @@ std::optional<int32_t> ObjectReader::int32(const Field& field, Presence presence
       return static_cast<int32_t>(v);
   }
   return int32(field.pointer(), presence);
+}
+
+std::optional<bool> ObjectReader::boolean(const Field& field) {
+  const Json* j = find(field);
+  if (!j || j->is_null()) return std::nullopt;
+  if (j->is_boolean()) return j->get<bool>();
+  return boolean(field.pointer());
+}
+
+StringMap ObjectReader::string_map(const Field& field) {
+  const Json* j = find(field);
+  if (!j || j->is_null()) return {};
+  const auto is_string_or_null = [](const Json& v) { return v.is_string() || v.is_null(); };
+  if (!j->is_object() || !std::all_of(j->begin(), j->end(), is_string_or_null)) {
+    return string_map(field.pointer());
+  }
+  StringMap out;
+  for (auto it = j->begin(); it != j->end(); ++it) {
+    if (it.value().is_string()) out[it.key()] = it.value().get<std::string>();
+  }
+  return out;
+}
+
+size_t ObjectReader::list_size(const Field& field, Presence presence) {
+  const Json* j = find(field);
+  if (j && j->is_array()) return j->size();
+  if ((!j || j->is_null()) && presence == Presence::kOptional) return 0;
+  return list_size(field.pointer(), presence);
 }
 
 bool ObjectReader::expect_object(const Field& field, Presence presence) {

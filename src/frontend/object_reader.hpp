@@ -17,10 +17,17 @@ namespace grovectl {
 // Whether a field must be there: a missing required field is reported (schema/required).
 enum class Presence { kOptional, kRequired };
 
-// The field `name` (a plain key or an index) of the node at the JSON pointer `parent`. The reads below
-// take one to find a well-formed value without building its pointer, which is built only for a message.
+// A node of the document and its JSON pointer (`node` is null when nothing is there): the fields under
+// it are found with one lookup each, not a walk from the root.
+struct Scope {
+  std::string pointer;
+  const Json* node = nullptr;
+};
+
+// The field `name` (a key as written, not escaped, or an index) of `parent`. The reads below take one to
+// find a well-formed value without building its pointer, which is built only for a message.
 struct Field {
-  const std::string& parent;
+  const Scope& parent;
   std::string_view name;
   std::string pointer() const;
 };
@@ -41,11 +48,19 @@ class ObjectReader {
   size_t list_size(const std::string& pointer, Presence presence = Presence::kOptional);
   bool expect_object(const std::string& pointer, Presence presence = Presence::kOptional);
 
+  // The node at `pointer`, and a field or an item of a scope, as scopes.
+  Scope scope(const std::string& pointer) const { return {pointer, find(pointer)}; }
+  Scope scope(const Field& field) const { return {field.pointer(), find(field)}; }
+  Scope item(const Scope& list, size_t index) const;
+
   // The same reads of a field: what they find and report is exactly what the pointer forms give.
   const Json* find(const Field& field) const;
   bool has(const Field& field) const { return find(field) != nullptr; }
   std::optional<std::string> string(const Field& field, Presence presence = Presence::kOptional);
   std::optional<int32_t> int32(const Field& field, Presence presence = Presence::kOptional);
+  std::optional<bool> boolean(const Field& field);
+  StringMap string_map(const Field& field);
+  size_t list_size(const Field& field, Presence presence = Presence::kOptional);
   bool expect_object(const Field& field, Presence presence = Presence::kOptional);
 
   void error(const std::string& rule, const std::string& message, const std::string& pointer);

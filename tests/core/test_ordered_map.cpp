@@ -62,3 +62,17 @@ TEST_CASE("ordered map: a key is found only by a key of the same bytes and lengt
   const char* key = "namespace";
   CHECK(j.find(key).value() == 3);
 }
+
+TEST_CASE("ordered map: an object built key by key keeps its members in place up to its fourth key",
+          "[core]") {
+  // Built objects (a PodGroup's metadata, a gang policy) mostly hold a few members; growing from one slot
+  // moved them at the second and the third key.
+  Json j = Json::object();
+  j["name"] = "a";
+  const auto* first = &j.get_ref<const Json::object_t&>().front();
+  j["namespace"] = "b";
+  j["labels"] = Json::object();
+  j["annotations"] = Json::object();
+  CHECK(&j.get_ref<const Json::object_t&>().front() == first);
+  CHECK(j.dump() == R"({"name":"a","namespace":"b","labels":{},"annotations":{}})");
+}

@@ -64,18 +64,23 @@ void check_pr1250_scheduling(ObjectReader& r, const JobSet& js, JobSetGangMode m
 }
 
 // KEP-808's reverted gangConfig.gangMode ReplicatedGang is the same per-Job request.
+void refuse_replicated_gang(ObjectReader& r, const Scope& owner) {
+  if (!r.has({owner, "gangConfig"})) return;
+  const Scope gang_config = r.scope({owner, "gangConfig"});
+  const Json* mode = r.find({gang_config, "gangMode"});
+  if (!mode || !mode->is_string() || mode->get_ref<const std::string&>() != "ReplicatedGang") return;
+  r.error(
+      "jobset/per-job-gang",
+      "gangMode ReplicatedGang asks for one gang per Job replica, which a pod template shared by every Job "
+      "cannot express; use --jobset-gang replicated-job",
+      Field{gang_config, "gangMode"}.pointer());
+}
+
 void check_gang_config(ObjectReader& r, const JobSet& js) {
-  std::vector<std::string> pointers = {"/spec/gangConfig/gangMode"};
-  for (const auto& rj : js.replicated_jobs) pointers.push_back(rj.pointer + "/gangConfig/gangMode");
-  for (const auto& p : pointers) {
-    const Json* v = r.find(p);
-    if (v && v->is_string() && v->get<std::string>() == "ReplicatedGang") {
-      r.error("jobset/per-job-gang",
-              "gangMode ReplicatedGang asks for one gang per Job replica, which a pod template shared by "
-              "every Job "
-              "cannot express; use --jobset-gang replicated-job",
-              p);
-    }
+  refuse_replicated_gang(r, r.scope("/spec"));
+  const Scope replicated_jobs = r.scope("/spec/replicatedJobs");
+  for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
+    refuse_replicated_gang(r, r.item(replicated_jobs, i));
   }
 }
 

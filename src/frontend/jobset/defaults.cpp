@@ -1,7 +1,16 @@
 #include "frontend/jobset/defaults.hpp"
 
+#include "core/json_member.hpp"
+
 namespace grovectl {
 namespace {
+
+// A mapping of one member (a Json initializer list would copy its values once more).
+Json mapping_of(const char* key, const char* value) {
+  Json mapping = Json::object();
+  mapping.get_ref<Json::object_t&>().emplace_back(key, value);
+  return mapping;
+}
 
 // obj[key] when obj is an object that has it, else nullptr.
 Json* child(Json& obj, const char* key) {
@@ -36,7 +45,7 @@ void default_replicated_job(Json& rj) {
   if (!pod_spec || !pod_spec->is_object()) return;
   auto it = pod_spec->find("restartPolicy");
   if (it == pod_spec->end() || it->is_null() || (it->is_string() && it->get<std::string>().empty())) {
-    (*pod_spec)["restartPolicy"] = "OnFailure";
+    member_or_null_added(*pod_spec, "restartPolicy") = "OnFailure";
   }
 }
 
@@ -78,14 +87,16 @@ void default_volume_claim_policies(Json& spec) {
 Json apply_jobset_defaults(const Json& input, const std::string& ns) {
   Json out = input;
   if (!out.is_object()) return out;
-  if (Json* meta = child(out, "metadata"); meta && meta->is_object()) (*meta)["namespace"] = ns;
+  if (Json* meta = child(out, "metadata"); meta && meta->is_object()) {
+    member_or_null_added(*meta, "namespace") = ns;
+  }
   Json* spec = child(out, "spec");
   if (!spec || !spec->is_object()) return out;
   if (Json* rjs = child(*spec, "replicatedJobs"); rjs && rjs->is_array()) {
     for (auto& rj : *rjs) default_replicated_job(rj);
   }
-  set_if_absent(*spec, "successPolicy", Json{{"operator", "All"}});
-  set_if_absent(*spec, "startupPolicy", Json{{"startupPolicyOrder", "AnyOrder"}});
+  set_if_absent(*spec, "successPolicy", mapping_of("operator", "All"));
+  set_if_absent(*spec, "startupPolicy", mapping_of("startupPolicyOrder", "AnyOrder"));
   default_network(*spec);
   default_failure_policy(*spec);
   default_volume_claim_policies(*spec);

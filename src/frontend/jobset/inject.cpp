@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include "core/json_member.hpp"
+
 namespace grovectl {
 namespace {
 
@@ -41,7 +43,7 @@ class Injector {
       merge_map(pod_template["metadata"], "labels", m.labels, job);
       merge_map(pod_template["metadata"], "annotations", m.annotations, job);
     }
-    Json& spec = pod_template["spec"];
+    Json& spec = member_or_null_added(pod_template, "spec");
     if (!m.scheduler_name.empty()) set_field(spec, "schedulerName", Json(m.scheduler_name), job);
     for (auto it = m.spec_fields.begin(); it != m.spec_fields.end(); ++it) {
       set_field(spec, it.key(), it.value(), job);
@@ -77,14 +79,18 @@ class Injector {
 
   void set_field(Json& spec, const std::string& key, const Json& value, size_t job) {
     auto it = spec.find(key);
-    if (it != spec.end() && *it != value) {
-      warn("jobset/membership-replaced",
-           fmt::format("spec.{} is {} in the input; replaced by {} for the rendered gang", key, it->dump(),
-                       value.dump()),
-           pod_template_pointer(job) + "/spec/" + key);
+    if (it == spec.end()) {
+      changed_spec_ = true;
+      spec[key] = value;
+      return;
     }
-    if (it == spec.end() || *it != value) changed_spec_ = true;
-    spec[key] = value;
+    if (*it == value) return;
+    warn("jobset/membership-replaced",
+         fmt::format("spec.{} is {} in the input; replaced by {} for the rendered gang", key, it->dump(),
+                     value.dump()),
+         pod_template_pointer(job) + "/spec/" + key);
+    changed_spec_ = true;
+    *it = value;
   }
 
   // Sets metadata[name] to its string entries merged with `add`, keys in order.
@@ -144,18 +150,20 @@ Json inject_jobset_membership(Json jobset, const SourceDocument& input, const st
                               const MembershipOf& membership, Diagnostics& diags) {
   if (!jobset.is_object()) return jobset;
   jobset.erase("status");
-  if (jobset.contains("spec") && jobset["spec"].is_object()) jobset["spec"].erase("scheduling");
-  Json* rjs = jobset.contains("spec") && jobset["spec"].contains("replicatedJobs")
-                  ? &jobset["spec"]["replicatedJobs"]
-                  : nullptr;
-  if (!rjs || !rjs->is_array()) return jobset;
+  auto spec = jobset.find("spec");
+  if (spec == jobset.end() || !spec->is_object()) return jobset;
+  spec->erase("scheduling");
+  auto rjs = spec->find("replicatedJobs");
+  if (rjs == spec->end() || !rjs->is_array()) return jobset;
   Injector injector(input, diags);
   for (size_t i = 0; i < rjs->size(); ++i) {
     Json& rj = (*rjs)[i];
-    if (!rj.contains("name") || !rj["name"].is_string()) continue;
-    auto [gang, group] = group_for(gangs, rj["name"].get<std::string>());
+    const Json* name = member_at(rj, {"name"});
+    if (!name || !name->is_string()) continue;
+    auto [gang, group] = group_for(gangs, name->get_ref<const std::string&>());
     if (!gang) continue;
-    injector.inject(rj["template"]["spec"]["template"], i, membership(*gang, *group));
+    Json& job_spec = member_or_null_added(member_or_null_added(rj, "template"), "spec");
+    injector.inject(member_or_null_added(job_spec, "template"), i, membership(*gang, *group));
   }
   injector.finish(jobset);
   return jobset;

@@ -1,6 +1,7 @@
 // Refusals of the JobSet frontend through the CLI: exit code 1, the rule id and the file:line of the
 // offending node (DESIGN §5; reasons from jobset.md §3 and §4.2).
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "support/jobset.hpp"
 
@@ -72,6 +73,42 @@ TEST_CASE("the shared PR #1250 per-Job sample is refused") {
   CHECK(r.exit_code == 1);
   CHECK(mentions(r, path + ":17:"));  // the job: key
   CHECK(mentions(r, "[jobset/per-job-gang]"));
+}
+
+TEST_CASE("gangMode ReplicatedGang is refused where it is written: on the JobSet and on a replicated job") {
+  // KEP-808's gangConfig was reverted, so the released CRD does not know it (hence --unknown-fields=warn).
+  // A refusal points at the gangMode key: line 6 column 16 on the JobSet, line 15 column 7 on the second
+  // replicated job. The first replicated job asks for JobSetGang, which is not refused.
+  const auto dir = scratch_dir("gang-mode");
+  const std::string path = (dir / "gang-mode.yaml").string();
+  std::ofstream(path) << R"(apiVersion: jobset.x-k8s.io/v1alpha2
+kind: JobSet
+metadata:
+  name: gangs
+spec:
+  gangConfig: {gangMode: ReplicatedGang}
+  replicatedJobs:
+  - name: driver
+    gangConfig: {gangMode: JobSetGang}
+    template:
+      spec:
+        template: {spec: {containers: [{name: c, image: busybox}]}}
+  - name: workers
+    gangConfig:
+      gangMode: ReplicatedGang
+    template:
+      spec:
+        template: {spec: {containers: [{name: c, image: busybox}]}}
+)";
+  auto r = render(path, "--unknown-fields=warn");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.empty());
+  CHECK(count_occurrences(r.err, "[jobset/per-job-gang]") == 2);
+  CHECK(mentions(r, path + ":6:16: error: gangMode ReplicatedGang"));
+  CHECK(mentions(r, "(field: spec.gangConfig.gangMode)"));
+  CHECK(mentions(r, path + ":15:7: error: gangMode ReplicatedGang"));
+  CHECK(mentions(r, "(field: spec.replicatedJobs[1].gangConfig.gangMode)"));
+  CHECK_FALSE(mentions(r, "replicatedJobs[0].gangConfig.gangMode"));
 }
 
 TEST_CASE("Indexed completion mode with parallelism but no completions is refused") {

@@ -6,7 +6,7 @@
 using namespace grovectl::test;
 
 namespace {
-CommandResult render(const std::string& rel) {
+CommandResult render_testdata(const std::string& rel) {
   return run_grovectl("render --include podgang -f '" + testdata("render/" + rel).string() + "'");
 }
 }  // namespace
@@ -14,7 +14,7 @@ CommandResult render(const std::string& rel) {
 // render refuses what Grove's webhook refuses, in the webhook's words and at its field (grove.md §3.2:
 // the cliqueNames list, with the unknown name as the value), as validate does (issue 15, item 4).
 TEST_CASE("a scaling group naming an unknown clique is refused at cliqueNames, as Grove's webhook does") {
-  CommandResult r = render("unknown-clique.yaml");
+  CommandResult r = render_testdata("unknown-clique.yaml");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
@@ -25,7 +25,7 @@ TEST_CASE("a scaling group naming an unknown clique is refused at cliqueNames, a
 }
 
 TEST_CASE("a missing required field is refused with its path and location") {
-  CommandResult r = render("missing-replicas.yaml");
+  CommandResult r = render_testdata("missing-replicas.yaml");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
@@ -34,7 +34,7 @@ TEST_CASE("a missing required field is refused with its path and location") {
 }
 
 TEST_CASE("malformed YAML is refused with file:line:col") {
-  CommandResult r = render("malformed.yaml");
+  CommandResult r = render_testdata("malformed.yaml");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
@@ -43,7 +43,7 @@ TEST_CASE("malformed YAML is refused with file:line:col") {
 }
 
 TEST_CASE("an expansion too large to hold is refused, not attempted") {
-  CommandResult r = render("huge-replicas.yaml");
+  CommandResult r = render_testdata("huge-replicas.yaml");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
