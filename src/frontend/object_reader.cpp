@@ -97,7 +97,7 @@ std::string Field::pointer() const {
   return pointer_append(parent.pointer, name);
 }
 
-Scope ObjectReader::item(const Scope& list, size_t index) const {
+FieldScope ObjectReader::item(const FieldScope& list, size_t index) const {
   const bool listed = list.node && list.node->is_array() && index < list.node->size();
   return {pointer_append(list.pointer, index), listed ? &(*list.node)[index] : nullptr};
 }

@@ -19,7 +19,7 @@ enum class Presence { kOptional, kRequired };
 
 // A node of the document and its JSON pointer (`node` is null when nothing is there): the fields under
 // it are found with one lookup each, not a walk from the root.
-struct Scope {
+struct FieldScope {
   std::string pointer;
   const Json* node = nullptr;
 };
@@ -27,7 +27,7 @@ struct Scope {
 // The field `name` (a key as written, not escaped, or an index) of `parent`. The reads below take one to
 // find a well-formed value without building its pointer, which is built only for a message.
 struct Field {
-  const Scope& parent;
+  const FieldScope& parent;
   std::string_view name;
   std::string pointer() const;
 };
@@ -49,9 +49,9 @@ class ObjectReader {
   bool expect_object(const std::string& pointer, Presence presence = Presence::kOptional);
 
   // The node at `pointer`, and a field or an item of a scope, as scopes.
-  Scope scope(const std::string& pointer) const { return {pointer, find(pointer)}; }
-  Scope scope(const Field& field) const { return {field.pointer(), find(field)}; }
-  Scope item(const Scope& list, size_t index) const;
+  FieldScope scope(const std::string& pointer) const { return {pointer, find(pointer)}; }
+  FieldScope scope(const Field& field) const { return {field.pointer(), find(field)}; }
+  FieldScope item(const FieldScope& list, size_t index) const;
 
   // The same reads of a field: what they find and report is exactly what the pointer forms give.
   const Json* find(const Field& field) const;

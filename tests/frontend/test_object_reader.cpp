@@ -51,7 +51,7 @@ void same_read(const char* parent, const char* name, Read read, const Value& exp
   const SourceDocument doc = parse_document();
   Diagnostics by_field_diags, by_pointer_diags;
   ObjectReader by_field(doc, by_field_diags), by_pointer(doc, by_pointer_diags);
-  const Scope scope = by_field.scope(parent);
+  const FieldScope scope = by_field.scope(parent);
   const Field field{scope, name};
   CHECK(read(by_field, field) == expected);
   CHECK(read(by_pointer, field.pointer()) == expected);
@@ -119,8 +119,8 @@ TEST_CASE(
   const SourceDocument doc = parse_document();
   Diagnostics diags;
   ObjectReader r(doc, diags);
-  const Scope spec = r.scope("/spec");
-  const Scope absent = r.scope({spec, "template"});
+  const FieldScope spec = r.scope("/spec");
+  const FieldScope absent = r.scope({spec, "template"});
   CHECK(absent.node == nullptr);
   CHECK(absent.pointer == "/spec/template");
   CHECK_FALSE(r.has({absent, "spec"}));
@@ -129,10 +129,10 @@ TEST_CASE(
   CHECK(diags.items()[0].rule == "schema/required");
   CHECK(diags.items()[0].field == "spec.template.name");
 
-  const Scope scalar = r.scope({spec, "replicas"});  // a number has no fields
+  const FieldScope scalar = r.scope({spec, "replicas"});  // a number has no fields
   CHECK(r.find({scalar, "name"}) == nullptr);
 
-  const Scope jobs = r.scope({spec, "replicatedJobs"});
+  const FieldScope jobs = r.scope({spec, "replicatedJobs"});
   CHECK(r.item(jobs, 1).pointer == "/spec/replicatedJobs/1");
   CHECK(r.find({r.item(jobs, 1), "name"})->get<int>() == 2);
   CHECK(r.item(jobs, 2).node == nullptr);                         // past the end
@@ -145,7 +145,7 @@ TEST_CASE("object reader: a field's name is a key as written, and its pointer es
   const SourceDocument doc = parse_document();
   Diagnostics diags;
   ObjectReader r(doc, diags);
-  const Scope metadata = r.scope("/metadata");
+  const FieldScope metadata = r.scope("/metadata");
   const Field slashed{metadata, "a/b~c"};
   REQUIRE(r.find(slashed) != nullptr);
   CHECK(r.find(slashed)->get<std::string>() == "slashed");

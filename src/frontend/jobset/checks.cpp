@@ -64,9 +64,9 @@ void check_pr1250_scheduling(ObjectReader& r, const JobSet& js, JobSetGangMode m
 }
 
 // KEP-808's reverted gangConfig.gangMode ReplicatedGang is the same per-Job request.
-void refuse_replicated_gang(ObjectReader& r, const Scope& owner) {
+void refuse_replicated_gang(ObjectReader& r, const FieldScope& owner) {
   if (!r.has({owner, "gangConfig"})) return;
-  const Scope gang_config = r.scope({owner, "gangConfig"});
+  const FieldScope gang_config = r.scope({owner, "gangConfig"});
   const Json* mode = r.find({gang_config, "gangMode"});
   if (!mode || !mode->is_string() || mode->get_ref<const std::string&>() != "ReplicatedGang") return;
   r.error(
@@ -78,7 +78,7 @@ void refuse_replicated_gang(ObjectReader& r, const Scope& owner) {
 
 void check_gang_config(ObjectReader& r, const JobSet& js) {
   refuse_replicated_gang(r, r.scope("/spec"));
-  const Scope replicated_jobs = r.scope("/spec/replicatedJobs");
+  const FieldScope replicated_jobs = r.scope("/spec/replicatedJobs");
   for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
     refuse_replicated_gang(r, r.item(replicated_jobs, i));
   }

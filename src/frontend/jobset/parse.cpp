@@ -40,7 +40,7 @@ std::vector<JobSetDependsOn> read_depends_on(ObjectReader& r, const std::string&
 // The fields are read through scopes, so that a field costs one lookup and its pointer is built only for
 // a message: a JobSet render spent a quarter of this parse in joining pointers, and later another quarter
 // in walking them down again from a cache of parents.
-ReplicatedJob read_replicated_job(ObjectReader& r, const Scope& item) {
+ReplicatedJob read_replicated_job(ObjectReader& r, const FieldScope& item) {
   ReplicatedJob rj;
   rj.pointer = item.pointer;
   rj.name = r.string({item, "name"}, Presence::kRequired).value_or("");
@@ -49,25 +49,25 @@ ReplicatedJob read_replicated_job(ObjectReader& r, const Scope& item) {
   check_non_negative(r, rj.replicas, {item, "replicas"});
   if (r.has({item, "dependsOn"})) rj.depends_on = read_depends_on(r, item.pointer + "/dependsOn");
   if (!r.expect_object({item, "template"}, Presence::kRequired)) return rj;
-  const Scope job = r.scope({item, "template"});
+  const FieldScope job = r.scope({item, "template"});
   if (r.has({job, "metadata"})) rj.job_annotations = r.string_map(job.pointer + "/metadata/annotations");
   if (!r.expect_object({job, "spec"}, Presence::kRequired)) return rj;
-  const Scope job_spec = r.scope({job, "spec"});
+  const FieldScope job_spec = r.scope({job, "spec"});
   rj.parallelism = r.int32({job_spec, "parallelism"});
   rj.completions = r.int32({job_spec, "completions"});
   check_non_negative(r, rj.parallelism, {job_spec, "parallelism"});
   check_non_negative(r, rj.completions, {job_spec, "completions"});
   rj.completion_mode = r.string({job_spec, "completionMode"});
   if (!r.expect_object({job_spec, "template"}, Presence::kRequired)) return rj;
-  const Scope pod_template = r.scope({job_spec, "template"});  // rj.pod_template_pointer()
+  const FieldScope pod_template = r.scope({job_spec, "template"});  // rj.pod_template_pointer()
   if (r.has({pod_template, "metadata"})) {
     r.expect_object({pod_template, "metadata"});
-    const Scope metadata = r.scope({pod_template, "metadata"});
+    const FieldScope metadata = r.scope({pod_template, "metadata"});
     rj.pod_labels = r.string_map({metadata, "labels"});
     rj.pod_annotations = r.string_map({metadata, "annotations"});
   }
   if (!r.expect_object({pod_template, "spec"}, Presence::kRequired)) return rj;
-  const Scope pod = r.scope({pod_template, "spec"});
+  const FieldScope pod = r.scope({pod_template, "spec"});
   rj.scheduler_name = r.string({pod, "schedulerName"}).value_or("");
   rj.priority_class_name = r.string({pod, "priorityClassName"}).value_or("");
   return rj;
@@ -100,12 +100,12 @@ void check_structure(ObjectReader& r, const JobSet& js) {
 }
 
 // A namespace that is not a string is taken as unset (render never refused it for a JobSet).
-std::string namespace_as_written(const ObjectReader& r, const Scope& metadata) {
+std::string namespace_as_written(const ObjectReader& r, const FieldScope& metadata) {
   const Json* ns = r.find({metadata, "namespace"});
   return ns && ns->is_string() ? ns->get<std::string>() : "";
 }
 
-void read_coordinator(ObjectReader& r, const Scope& spec, JobSet& js) {
+void read_coordinator(ObjectReader& r, const FieldScope& spec, JobSet& js) {
   if (!r.expect_object({spec, "coordinator"})) return;
   JobSetCoordinator c;
   c.replicated_job = r.string("/spec/coordinator/replicatedJob", Presence::kRequired).value_or("");
@@ -137,9 +137,9 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
   ObjectReader r(doc, diags);
   JobSet js;
   js.doc = &doc;
-  const Scope root = r.scope("");
+  const FieldScope root = r.scope("");
   r.expect_object({root, "metadata"}, Presence::kRequired);
-  const Scope metadata = r.scope({root, "metadata"});
+  const FieldScope metadata = r.scope({root, "metadata"});
   js.name = r.string({metadata, "name"}, Presence::kRequired).value_or("");
   js.ns = namespace_as_written(r, metadata);
   js.uid = r.string({metadata, "uid"}).value_or("");
@@ -147,7 +147,7 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
   js.annotations = r.string_map({metadata, "annotations"});
   if (r.has({root, "status"})) js.restarts = r.int32("/status/restarts").value_or(0);
   if (r.expect_object({root, "spec"}, Presence::kRequired)) {
-    const Scope spec = r.scope({root, "spec"});
+    const FieldScope spec = r.scope({root, "spec"});
     js.suspend = r.boolean({spec, "suspend"}).value_or(false);
     js.startup_order =
         r.string({r.scope({spec, "startupPolicy"}), "startupPolicyOrder"}).value_or("AnyOrder");
@@ -155,7 +155,7 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
     js.subdomain = r.string({r.scope({spec, "network"}), "subdomain"}).value_or("");
     if (js.subdomain.empty()) js.subdomain = js.name;
     read_coordinator(r, spec, js);
-    const Scope replicated_jobs = r.scope({spec, "replicatedJobs"});
+    const FieldScope replicated_jobs = r.scope({spec, "replicatedJobs"});
     const size_t n = r.list_size({spec, "replicatedJobs"});
     for (size_t i = 0; i < n; ++i) {
       js.replicated_jobs.push_back(read_replicated_job(r, r.item(replicated_jobs, i)));
