@@ -343,7 +343,7 @@ TEST_CASE("block subset: random block documents read alike") {
 TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads alike") {
   size_t files = 0;
   for (const char* root : {GROVECTL_SOURCE_DIR "/testdata", GROVECTL_SOURCE_DIR "/examples"}) {
-    for (const auto& path : yaml_files_under(root)) {
+    for (const auto& path : test::yaml_files_under(root)) {
       INFO(path.string());
       require_same_readers(test::read_file(path));
       ++files;
@@ -354,7 +354,7 @@ TEST_CASE("block subset: every YAML file under testdata/ and examples/ reads ali
 
 TEST_CASE("block subset: Grove's and JobSet's upstream samples are read by the subset reader, alike") {
   REQUIRE_SHARED_OR_SKIP(shared);
-  const auto files = yaml_files_under(shared / "samples");
+  const auto files = test::yaml_files_under(shared / "samples");
   for (const auto& path : files) {
     INFO(path.string());
     require_subset_reads(test::read_file(path));
