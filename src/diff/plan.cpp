@@ -78,7 +78,7 @@ std::string gang_name(const Gang& g) {
 
 void atomicity(const PlanSide& a, const PlanSide& b, const Gang& gang, std::vector<PlanNote>& out) {
   if (gang.groups.size() < 2) return;
-  const bool whole_a = admits_gang_whole(a), whole_b = admits_gang_whole(b);
+  const bool whole_a = admits_gang_whole(a, gang), whole_b = admits_gang_whole(b, gang);
   const std::string from = gang_shape(a, gang), to = gang_shape(b, gang);
   if (whole_a && !whole_b) {
     std::vector<std::string> others;
@@ -263,17 +263,25 @@ void unused_key_edits(const PlanSide& a, const PlanSide& b, const SourceGangs& s
   }
 }
 
-// kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from the group's (PR #139920,
-// k8s-workload-api.md §12); Grove gives the PodGang (and so the PodGroups) spec.template.priorityClassName
-// but the pods their own podSpec's (grove.md §10).
+// kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from the group's (kubernetes PR
+// #139920). Grove gives the PodGang (and so the PodGroups) spec.template.priorityClassName but the pods their
+// own podSpec's; a JobSet's gang takes its class from a replicated job's pod template, and with one gang per
+// replicated job each gang has its own.
 void priority_edits(const PlanSide& b, const SourceGangs& src, std::vector<PlanNote>& out) {
   if (b.backend != Backend::kDefaultScheduler || b.version.minor < 37 || src.gangs.empty()) return;
-  const std::string group_class = src.gangs.front().priority_class_name;
-  std::map<std::string, std::vector<std::string>> mismatched;
-  for (const auto& t : pod_templates(*src.doc)) {
-    if (t.priority_class != group_class) mismatched[t.priority_class].push_back(t.name);
+  std::map<std::string, const std::string*> gang_class;  // pod template -> the class of its gang's objects
+  for (const auto& g : src.gangs) {
+    for (const auto& pg : g.groups) gang_class.emplace(pg.template_name, &g.priority_class_name);
   }
-  for (const auto& [pod_class, names] : mismatched) {
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> mismatched;  // (group, pod) classes
+  for (const auto& t : pod_templates(*src.doc)) {
+    auto it = gang_class.find(t.name);
+    const std::string& group_class =
+        it == gang_class.end() ? src.gangs.front().priority_class_name : *it->second;
+    if (t.priority_class != group_class) mismatched[{group_class, t.priority_class}].push_back(t.name);
+  }
+  for (const auto& [classes, names] : mismatched) {
+    const auto& [group_class, pod_class] = classes;
     std::string fix = group_class.empty()
                           ? fmt::format("remove {} there, or set spec.template.priorityClassName to {}",
                                         priority_field(*src.doc), pod_class)

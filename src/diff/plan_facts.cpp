@@ -163,11 +163,11 @@ std::string side_label(const PlanSide& side) {
   return label;
 }
 
-bool admits_gang_whole(const PlanSide& side) {
-  // scheduler-crs.md §6: KAI and Volcano map a gang to one PodGroup with the summed minMember,
-  // Koordinator joins its PodGroups into one GangGroup; k8s-workload-api.md §4.3/§5.1/§6.3: Workload API
-  // pod groups are gangs of their own unless a CompositePodGroup holds them.
-  return !is_default(side) || composite(side);
+bool admits_gang_whole(const PlanSide& side, const Gang& gang) {
+  // KAI and Volcano get one PodGroup with the summed minMember, Koordinator one GangGroup over its PodGroups
+  // (Grove's scheduler backends, GREP-537); a Workload API pod group is a gang of its own (KEP-4671) unless
+  // a CompositePodGroup holds it (KEP-6012) or it holds every pod of the gang (one_group_on_flat_workload).
+  return !is_default(side) || composite(side) || gang.one_group_on_flat_workload;
 }
 
 std::string gang_shape(const PlanSide& side, const Gang& gang) {
@@ -188,6 +188,10 @@ std::string gang_shape(const PlanSide& side, const Gang& gang) {
   if (composite(side)) {
     return fmt::format("a CompositePodGroup (minGroupCount {}) over {}", composite_children(gang),
                        plural(n, "PodGroup", "PodGroups"));
+  }
+  if (gang.one_group_on_flat_workload) {
+    return fmt::format("one {} (minCount {}) holding every pod",
+                       side.version.minor == 35 ? "pod group of a Workload" : "PodGroup", total_min(gang));
   }
   if (side.version.minor == 35)
     return fmt::format("{} of one Workload, each admitted on its own", plural(n, "pod group", "pod groups"));

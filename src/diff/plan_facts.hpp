@@ -20,9 +20,9 @@ struct PlanSide {
 // "kai-scheduler on Kubernetes 1.37", "default-scheduler on Kubernetes 1.37 (composite)".
 std::string side_label(const PlanSide& side);
 
-// Whether all pod groups of a gang are admitted together (one gang object, a GangGroup, or a
-// CompositePodGroup over them), rather than each on its own.
-bool admits_gang_whole(const PlanSide& side);
+// Whether all pod groups of `gang` are admitted together on the side (one gang object, a GangGroup, a
+// CompositePodGroup over them, or one Workload API pod group holding every pod), rather than each on its own.
+bool admits_gang_whole(const PlanSide& side, const Gang& gang);
 
 // How the side expresses one gang: "one KAI PodGroup (minMember 8 over 5 subgroups)".
 std::string gang_shape(const PlanSide& side, const Gang& gang);

@@ -123,6 +123,12 @@ struct Gang {
   std::vector<GroupConfig> group_configs;
   std::string topology_name;  // ClusterTopologyBinding name when topology-aware scheduling is on
   bool scaled = false;        // a PCSG scaled gang (not a base gang)
+  // Admitted whole on the flat Workload API too, where each PodGroup is a gang of its own: there every pod
+  // of the gang joins one pod group named after the gang, as JobSet's Workload integration does
+  // (kubernetes-sigs/jobset KEP-969, PR #1253; PR #1250; docs/design.md "JobSet gangs"). Otherwise each pod
+  // group gets its own template and PodGroup (Grove's GREP-531). Set only on gangs without topology
+  // constraints (a JobSet has none).
+  bool one_group_on_flat_workload = false;
   std::shared_ptr<const GangSource> source;
 };
 

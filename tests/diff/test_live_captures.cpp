@@ -24,7 +24,7 @@ struct Variant {
 // 3 pods): 2 PodGangs + backend objects + 3 pods. KAI and Volcano: 1 PodGroup per gang (2). Koordinator:
 // 1 per pod group (3). 1.35: 1 Workload per gang (2). 1.36 and 1.37 flat: 2 Workloads + 3 PodGroups.
 // 1.37 composite: 2 Workloads + 2 CompositePodGroups + 3 PodGroups. JobSet (trainer-jobset.yaml, 1.37):
-// 1 Workload + 2 PodGroups + the JobSet + 1 + 2x2 pods.
+// 1 Workload + 1 PodGroup holding all 5 pods (JobSet's one gang, KEP-969) + the JobSet + 1 + 2x2 pods.
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> v = {
       {"kai.yaml", "shop.yaml", "--backend kai-scheduler", 7},
@@ -40,7 +40,7 @@ const std::vector<Variant>& variants() {
        "--feature-gates "
        "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true,PodGroupPreemptionPolicy=true",
        12},
-      {"jobset-default-1.37.yaml", "trainer-jobset.yaml", "--kube-version 1.37", 9},
+      {"jobset-default-1.37.yaml", "trainer-jobset.yaml", "--kube-version 1.37", 8},
   };
   return v;
 }

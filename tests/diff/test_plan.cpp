@@ -310,3 +310,54 @@ TEST_CASE("migration plan: topology constraints dropped and taking effect", "[di
                         "ClusterTopologyBinding grove-topology)\n") != std::string::npos);
   CHECK(to_kai.out.find("  - KAI queue hpc exists\n") != std::string::npos);
 }
+
+// A JobSet-wide gang is one gang on every backend, the flat Workload API included (one PodGroup holding every
+// pod, as JobSet's Workload integration does: kubernetes-sigs/jobset KEP-969, PR #1250), so a migration
+// keeps it whole. testdata/jobset/queued.yaml: leader 1 x 1 + workers 2 x 3 = 7 pods in 2 pod groups.
+TEST_CASE("migration plan: a JobSet-wide gang stays whole from KAI to the flat Workload API",
+          "[diff][plan]") {
+  const std::string input = "diff -f " + quote(testdata("jobset/queued.yaml").string()) + " ";
+  auto r = run_grovectl(input + "--backend kai-scheduler --to-backend default-scheduler -o brief");
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 1);
+  const std::string plan = plan_of(r.out);
+  CHECK_THAT(plan,
+             Catch::Contains("  - gang default/queued: still admitted whole: one KAI PodGroup (minMember 7 "
+                             "over 2 subgroups) becomes one PodGroup (minCount 7) holding every pod\n"));
+  CHECK_THAT(plan, !Catch::Contains("atomicity is lost"));
+  CHECK_THAT(plan, Catch::Contains(
+                       "       Workload.scheduling.k8s.io default/queued (scheduling.k8s.io/v1beta1)\n"
+                       "       PodGroup.scheduling.k8s.io default/queued (scheduling.k8s.io/v1beta1)\n"));
+
+  // From flat to composite: still one gang, now a CompositePodGroup over one PodGroup per replicated job.
+  auto composite = run_grovectl(input +
+                                "--to-hierarchy composite --to-feature-gates "
+                                "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true -o brief");
+  INFO(composite.out << composite.err);
+  REQUIRE(composite.exit_code == 1);
+  CHECK_THAT(
+      plan_of(composite.out),
+      Catch::Contains("  - gang default/queued: still admitted whole: one PodGroup (minCount 7) holding "
+                      "every pod becomes a CompositePodGroup (minGroupCount 2) over 2 PodGroups\n"));
+
+  // On 1.35 the one pod group is embedded in the Workload.
+  auto v135 = run_grovectl(input +
+                           "--backend kai-scheduler --to-backend default-scheduler --to-kube-version 1.35 "
+                           "--kube-version 1.35 -o brief");
+  INFO(v135.out << v135.err);
+  CHECK_THAT(plan_of(v135.out),
+             Catch::Contains("becomes one pod group of a Workload (minCount 7) holding every pod"));
+}
+
+TEST_CASE("migration plan: gangs of one replicated job each have no atomicity to lose", "[diff][plan]") {
+  // testdata/jobset/depends-on.yaml starts its replicated jobs in stages (dependsOn): one gang each, as with
+  // --jobset-gang replicated-job for queued.yaml; a gang of one pod group is admitted whole everywhere.
+  for (const std::string& args :
+       {quote(testdata("jobset/depends-on.yaml").string()),
+        quote(testdata("jobset/queued.yaml").string()) + " --jobset-gang replicated-job"}) {
+    auto r = run_grovectl("diff -f " + args + " --backend volcano --to-backend default-scheduler -o brief");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 1);
+    CHECK_THAT(plan_of(r.out), !Catch::Contains("atomicity"));
+  }
+}

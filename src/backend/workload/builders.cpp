@@ -33,31 +33,60 @@ Json priority_class(const Gang& gang, const WorkloadTarget& target, const Mappin
   return gang.priority_class_name;
 }
 
-PodMembership scheduling_group_membership(const Gang& gang, const PodGroup& group) {
+PodMembership scheduling_group_membership(const std::string& pod_group_name) {
   PodMembership m;
   m.scheduler_name = "default-scheduler";
-  m.spec_fields["schedulingGroup"]["podGroupName"] = group_object_name(gang, group);
+  m.spec_fields["schedulingGroup"]["podGroupName"] = pod_group_name;
   return m;
+}
+
+std::vector<FlatTemplate> flat_templates(const Gang& gang) {
+  if (gang.one_group_on_flat_workload) {
+    int64_t pods = 0;
+    for (const auto& pg : gang.groups) pods += pg.min_count;
+    return {{.name = gang.name,
+             .pod_group_name = gang.name,
+             .min_count = static_cast<int32_t>(pods),
+             .topology = std::nullopt}};  // the gang has none (Gang::one_group_on_flat_workload)
+  }
+  std::vector<FlatTemplate> out;
+  out.reserve(gang.groups.size());
+  for (const auto& pg : gang.groups) {
+    out.push_back({.name = pg.name,
+                   .pod_group_name = group_object_name(gang, pg),
+                   .min_count = pg.min_count,
+                   .topology = pg.topology});
+  }
+  return out;
+}
+
+FlatTemplate flat_template_of(const Gang& gang, const PodGroup& group) {
+  if (gang.one_group_on_flat_workload) return flat_templates(gang).front();
+  return {.name = group.name,
+          .pod_group_name = group_object_name(gang, group),
+          .min_count = group.min_count,
+          .topology = group.topology};
 }
 
 std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& target,
                                         const MappingContext& ctx, const std::string& version,
                                         const TemplateReference& reference) {
+  const std::vector<FlatTemplate> flat = flat_templates(gang);
   Json priority = priority_class(gang, target, ctx);
   Json templates = Json::array();
-  for (const auto& pg : gang.groups) {
+  for (const auto& f : flat) {
     Json t = Json::object();
-    t["name"] = pg.name;
-    t["schedulingPolicy"] = gang_policy(pg.min_count);
-    if (Json c = scheduling_constraints(pg.topology, ctx); !c.is_null()) t["schedulingConstraints"] = c;
+    t["name"] = f.name;
+    t["schedulingPolicy"] = gang_policy(f.min_count);
+    if (Json c = scheduling_constraints(f.topology, ctx); !c.is_null()) t["schedulingConstraints"] = c;
     if (!priority.is_null()) t["priorityClassName"] = priority;
     templates.push_back(std::move(t));
   }
   // Each PodGroup's spec takes its members from its template before the templates move into the Workload.
   std::vector<Json> group_specs;
-  for (size_t i = 0; i < gang.groups.size(); ++i) {
+  for (size_t i = 0; i < flat.size(); ++i) {
     Json spec = Json::object();
-    spec[reference.field] = reference.value(gang.name, gang.groups[i].name);
+    spec[reference.field] = reference.value(gang.name, flat[i].name);
     for (const char* key : {"schedulingPolicy", "schedulingConstraints", "priorityClassName"}) {
       if (templates[i].contains(key)) spec[key] = templates[i][key];
     }
@@ -70,9 +99,9 @@ std::vector<Json> flat_workload_objects(const Gang& gang, const WorkloadTarget& 
   workload["spec"]["podGroupTemplates"] = std::move(templates);
   out.push_back(
       ctx.templates.instantiate("default-scheduler/" + version + "/Workload.yaml", std::move(workload)));
-  for (size_t i = 0; i < gang.groups.size(); ++i) {
+  for (size_t i = 0; i < flat.size(); ++i) {
     Json computed = Json::object();
-    computed["metadata"] = object_metadata(group_object_name(gang, gang.groups[i]), gang.ns);
+    computed["metadata"] = object_metadata(flat[i].pod_group_name, gang.ns);
     computed["spec"] = std::move(group_specs[i]);
     out.push_back(
         ctx.templates.instantiate("default-scheduler/" + version + "/PodGroup.yaml", std::move(computed)));

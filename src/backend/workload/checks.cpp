@@ -141,9 +141,6 @@ void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const M
   check_pod_priorities(gang, target, diags);
   require_positive_min_counts(gang, "the " + target.api + " Workload API (gang.minCount)", diags);
   require_dns_subdomain(gang, "Workload name", gang.name, shorten_source_name(gang), diags);
-  for (const auto& pg : gang.groups) {
-    require_dns_label(gang, "pod group template name", pg.name, shorten_group_names(gang), diags);
-  }
 }
 
 void check_template_count(const Gang& gang, const std::string& list, size_t count, const std::string& way_out,
@@ -155,15 +152,29 @@ void check_template_count(const Gang& gang, const std::string& list, size_t coun
          diags);
 }
 
+void require_template_name(const Gang& gang, const std::string& name, const std::string& way_out,
+                           Diagnostics& diags) {
+  require_dns_label(gang, "pod group template name", name, way_out, diags);
+}
+
+void check_flat_templates(const Gang& gang, const std::string& list,
+                          const std::vector<FlatTemplate>& templates, Diagnostics& diags) {
+  // The one template of a gang admitted whole is named after the gang, the others after their pod group.
+  const std::string way_out =
+      gang.one_group_on_flat_workload ? shorten_source_name(gang) : shorten_group_names(gang);
+  for (const auto& t : templates) require_template_name(gang, t.name, way_out, diags);
+  check_template_count(gang, list, templates.size(),
+                       "use kai-scheduler, volcano or koord-scheduler, or split the " + source_kind(gang),
+                       diags);
+}
+
 void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                          Diagnostics& diags) {
   check_workload_gang(gang, target, ctx, diags);
-  check_template_count(gang, "Workload spec.podGroupTemplates", gang.groups.size(),
-                       "use kai-scheduler, volcano or koord-scheduler, or split the " + source_kind(gang),
-                       diags);
-  for (const auto& pg : gang.groups) {
-    require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
-                          diags);
+  const std::vector<FlatTemplate> templates = flat_templates(gang);
+  check_flat_templates(gang, "Workload spec.podGroupTemplates", templates, diags);
+  for (const auto& t : templates) {
+    require_dns_subdomain(gang, "PodGroup name", t.pod_group_name, shorten_source_name(gang), diags);
   }
 }
 

@@ -2,8 +2,10 @@
 // The capability rules every default-scheduler (Workload API) mapping applies: feature gates, topology,
 // priority, minCount, template counts and names (k8s-workload-api.md §2, §3, §5-§7; grove.md §9).
 #include <string>
+#include <vector>
 
 #include "backend/mapping.hpp"
+#include "backend/workload/builders.hpp"
 #include "backend/workload/target.hpp"
 #include "core/diagnostic.hpp"
 #include "model/gang.hpp"
@@ -20,9 +22,16 @@ void check_workload_gang(const Gang& gang, const WorkloadTarget& target, const M
 // Refuses a template list longer than 8 (`list` names it, e.g. "spec.podGroupTemplates").
 void check_template_count(const Gang& gang, const std::string& list, size_t count, const std::string& way_out,
                           Diagnostics& diags);
+// Refuses a template name that is not a DNS label.
+void require_template_name(const Gang& gang, const std::string& name, const std::string& way_out,
+                           Diagnostics& diags);
 
-// The checks of a flat Workload (1.36 v1alpha2, 1.37 v1beta1): common rules, at most 8 templates, and
-// runtime PodGroup names within the DNS subdomain limit.
+// The templates of a flat Workload (`list` names them): names that are DNS labels, at most 8.
+void check_flat_templates(const Gang& gang, const std::string& list,
+                          const std::vector<FlatTemplate>& templates, Diagnostics& diags);
+
+// The checks of a flat Workload with runtime PodGroups (1.36 v1alpha2, 1.37 v1beta1): common rules, its
+// templates, and PodGroup names within the DNS subdomain limit.
 void check_flat_workload(const Gang& gang, const WorkloadTarget& target, const MappingContext& ctx,
                          Diagnostics& diags);
 

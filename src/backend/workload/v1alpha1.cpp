@@ -1,7 +1,5 @@
 // Kubernetes 1.35: scheduling.k8s.io/v1alpha1 Workload with embedded pod groups (k8s-workload-api.md §4;
 // GREP-531 version B phase 1, grove.md §9.2). Pods join with spec.workloadRef{name, podGroup}.
-#include <fmt/format.h>
-
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
@@ -37,16 +35,13 @@ class WorkloadV1alpha1 final : public Mapping {
 
   void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const override {
     check_workload_gang(gang, kV1alpha1Target, ctx, diags);
-    check_template_count(
-        gang, "Workload spec.podGroups", gang.groups.size(),
-        fmt::format("use kai-scheduler, volcano or koord-scheduler, or split the {}", source_kind(gang)),
-        diags);
+    check_flat_templates(gang, "Workload spec.podGroups", flat_templates(gang), diags);
   }
 
   std::vector<Json> objects(const Gang& gang, const MappingContext& ctx, Diagnostics&) const override {
     Json groups = Json::array();
-    for (const auto& pg : gang.groups)
-      groups.push_back(Json{{"name", pg.name}, {"policy", gang_policy(pg.min_count)}});
+    for (const auto& t : flat_templates(gang))
+      groups.push_back(Json{{"name", t.name}, {"policy", gang_policy(t.min_count)}});
     Json computed = Json::object();
     computed["metadata"] = object_metadata(gang.name, gang.ns);
     computed["spec"] = Json{{"controllerRef", workload_controller_ref(gang)}, {"podGroups", groups}};
@@ -56,7 +51,8 @@ class WorkloadV1alpha1 final : public Mapping {
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
     PodMembership m;
     m.scheduler_name = "default-scheduler";
-    m.spec_fields["workloadRef"] = Json{{"name", gang.name}, {"podGroup", group.name}};
+    m.spec_fields["workloadRef"] =
+        Json{{"name", gang.name}, {"podGroup", flat_template_of(gang, group).name}};
     return m;
   }
 };

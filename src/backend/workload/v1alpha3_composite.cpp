@@ -173,7 +173,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
-    return scheduling_group_membership(gang, group);
+    return scheduling_group_membership(group_object_name(gang, group));
   }
 
  private:
@@ -191,7 +191,8 @@ class WorkloadV1alpha3Composite final : public Mapping {
   }
 
   static void check_shape(const Gang& gang, const Tree& tree, Diagnostics& diags) {
-    const std::string split = fmt::format("use kai-scheduler, or split the {}", source_kind(gang));
+    std::string split = fmt::format("use kai-scheduler, or split the {}", source_kind(gang));
+    if (gang.one_group_on_flat_workload) split += ", or use --hierarchy flat (one PodGroup for every pod)";
     check_template_count(gang, fmt::format("composite template {} (children)", gang.name),
                          tree.root_leaves.size(), split, diags);
     check_template_count(gang, fmt::format("composite template {} (child composites)", gang.name),
@@ -214,6 +215,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
     }
     require_dns_label(gang, "root composite template name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
+      require_template_name(gang, pg.name, shorten_group_names(gang), diags);
       require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
                             diags);
     }

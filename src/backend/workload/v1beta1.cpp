@@ -52,7 +52,7 @@ class WorkloadV1beta1 final : public Mapping {
   }
 
   PodMembership membership(const Gang& gang, const PodGroup& group, const MappingContext&) const override {
-    return scheduling_group_membership(gang, group);
+    return scheduling_group_membership(flat_template_of(gang, group).pod_group_name);
   }
 };
 

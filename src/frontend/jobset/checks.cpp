@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "frontend/jobset/expand.hpp"
 #include "frontend/object_reader.hpp"
 
 namespace grovectl {
@@ -11,30 +12,50 @@ namespace {
 
 constexpr const char* kWayOut = "use --jobset-gang replicated-job (one gang per replicated job)";
 
-// A JobSet-wide gang needs every pod at once; with sequenced startup later Jobs are created only after
-// earlier ones are Ready/Complete, so the gang never reaches quorum (jobset.md §3 "Sequenced creation").
-void check_sequenced_startup(ObjectReader& r, const JobSet& js, JobSetGangMode mode) {
-  if (mode != JobSetGangMode::kJobSet) return;
+// Why the JobSet's Jobs start in stages, in the words of the field that says so, and where that field is.
+struct Sequencing {
+  std::string why;
+  std::string pointer;
+};
+
+Sequencing sequencing(const JobSet& js) {
   if (js.startup_order == "InOrder") {
-    r.error("jobset/sequenced-startup-gang",
-            fmt::format("JobSet {} starts its replicated jobs in order (startupPolicyOrder: InOrder), so a "
-                        "JobSet-wide gang never reaches quorum; {}",
-                        js.name, kWayOut),
-            "/spec/startupPolicy/startupPolicyOrder");
+    return {
+        "startupPolicyOrder InOrder creates the Jobs of each replicated job only once the Jobs before them "
+        "are ready",
+        "/spec/startupPolicy/startupPolicyOrder"};
   }
+  std::vector<std::string> waits;
+  std::string first;
   for (const auto& rj : js.replicated_jobs) {
     if (rj.depends_on.empty()) continue;
-    r.error("jobset/sequenced-startup-gang",
-            fmt::format(
-                "replicated job {} depends on {} (dependsOn), so its Jobs are created only after that one "
-                "is {} and a JobSet-wide gang never reaches quorum; {}",
-                rj.name, rj.depends_on.front().name, rj.depends_on.front().status, kWayOut),
-            rj.pointer + "/dependsOn");
+    if (first.empty()) first = rj.pointer + "/dependsOn";
+    std::vector<std::string> deps;
+    for (const auto& d : rj.depends_on) deps.push_back(fmt::format("{} to be {}", d.name, d.status));
+    waits.push_back(fmt::format("{} waits for {}", rj.name, fmt::join(deps, " and ")));
   }
+  return {fmt::format("dependsOn creates its Jobs in stages ({})", fmt::join(waits, ", ")), first};
 }
 
-// spec.scheduling exists only in unmerged JobSet PR #1250 (jobset.md §1.6, §4.2). Its per-Job gangs
-// (`job:`) cannot be written into a pod template shared by every Job of the replicated job (§3).
+// Sequenced startup splits a JobSet-wide gang: effective_gang_mode renders one gang per replicated job, and
+// this warning, at the field that sequences the Jobs, says so.
+void warn_sequenced_startup(ObjectReader& r, const JobSet& js, JobSetGangMode mode) {
+  if (mode != JobSetGangMode::kJobSet || effective_gang_mode(js, mode) == mode) return;
+  int64_t pods = 0;
+  for (const auto& rj : js.replicated_jobs) pods += rj.pod_count();
+  const Sequencing s = sequencing(js);
+  r.warning(
+      "jobset/sequenced-startup-gang",
+      fmt::format("JobSet {} is not one gang: {}, so a gang of all {} pods would never reach quorum; it "
+                  "is rendered as one gang per replicated job, as JobSet's Workload integration does "
+                  "(kubernetes-sigs/jobset KEP-969); --jobset-gang replicated-job asks for that shape "
+                  "without this warning",
+                  js.name, s.why, pods),
+      s.pointer);
+}
+
+// spec.scheduling exists only in unmerged kubernetes-sigs/jobset PR #1250 (head 5e28553e). Its per-Job gangs
+// (`job:`) cannot be written into a pod template shared by every Job of the replicated job.
 void check_pr1250_scheduling(ObjectReader& r, const JobSet& js, JobSetGangMode mode) {
   if (!r.has("/spec/scheduling")) return;
   const Json* entries = r.find("/spec/scheduling/replicatedJobs");
@@ -84,8 +105,11 @@ void check_gang_config(ObjectReader& r, const JobSet& js) {
   }
 }
 
-void check_counts(ObjectReader& r, const JobSet& js) {
+// `gangs`: the effective gang mode.
+void check_counts(ObjectReader& r, const JobSet& js, JobSetGangMode gangs) {
   bool any_pods = false;
+  bool overflow = false;
+  int64_t total = 0;
   for (const auto& rj : js.replicated_jobs) {
     if (rj.completion_mode == "Indexed" && rj.parallelism && !rj.completions) {
       r.error(
@@ -103,10 +127,12 @@ void check_counts(ObjectReader& r, const JobSet& js) {
                           rj.name, rj.pod_count()),
               rj.pointer + "/replicas");
       any_pods = true;
+      overflow = true;
       continue;
     }
     if (rj.pod_count() > 0) {
       any_pods = true;
+      total += rj.pod_count();
     } else {
       r.warning("jobset/no-pods",
                 fmt::format(
@@ -119,9 +145,17 @@ void check_counts(ObjectReader& r, const JobSet& js) {
   if (!any_pods) {
     r.warning("jobset/no-pods", fmt::format("JobSet {} runs no pods; it has no gang", js.name), "/spec");
   }
+  if (gangs == JobSetGangMode::kJobSet && !overflow && total > std::numeric_limits<int32_t>::max()) {
+    r.error("jobset/pod-count-overflow",
+            fmt::format(
+                "JobSet {} has {} pods in all, more than the minCount (int32) of its one gang can hold; {}",
+                js.name, total, kWayOut),
+            "/spec/replicatedJobs");
+  }
 }
 
-void check_runtime_caveats(ObjectReader& r, const JobSet& js, JobSetGangMode mode) {
+// `gangs`: the effective gang mode.
+void check_runtime_caveats(ObjectReader& r, const JobSet& js, JobSetGangMode gangs) {
   if (js.suspend) {
     r.warning(
         "jobset/suspended",
@@ -138,7 +172,7 @@ void check_runtime_caveats(ObjectReader& r, const JobSet& js, JobSetGangMode mod
                     js.managed_by),
         "/spec/managedBy");
   }
-  if (mode == JobSetGangMode::kJobSet && !js.replicated_jobs.empty()) {
+  if (gangs == JobSetGangMode::kJobSet && !js.replicated_jobs.empty()) {
     std::string first;
     for (const auto& rj : js.replicated_jobs) {
       if (rj.pod_count() <= 0 || rj.priority_class_name.empty()) continue;
@@ -156,9 +190,9 @@ void check_runtime_caveats(ObjectReader& r, const JobSet& js, JobSetGangMode mod
   }
 }
 
-// The JobSet pod webhook holds follower pods (completion index != 0) until the leader pod is scheduled;
-// a gang that counts the followers can wait for them forever (jobset.md §3, an inference upstream did not
-// test).
+// The JobSet pod webhook holds follower pods (completion index != 0) until the leader pod is scheduled
+// (kubernetes-sigs/jobset@08dfbdfd pkg/webhooks/pod_webhook.go); a gang that counts the followers can wait
+// for them forever (an inference upstream did not test).
 void check_exclusive_placement(ObjectReader& r, const JobSet& js) {
   const std::string exclusive = "alpha.jobset.sigs.k8s.io/exclusive-topology";
   const std::string strategy = "alpha.jobset.sigs.k8s.io/node-selector";
@@ -185,11 +219,12 @@ void check_exclusive_placement(ObjectReader& r, const JobSet& js) {
 
 void check_jobset(const JobSet& js, JobSetGangMode mode, Diagnostics& diags) {
   ObjectReader r(*js.doc, diags);
-  check_sequenced_startup(r, js, mode);
+  const JobSetGangMode gangs = effective_gang_mode(js, mode);
+  warn_sequenced_startup(r, js, mode);
   check_pr1250_scheduling(r, js, mode);
   check_gang_config(r, js);
-  check_counts(r, js);
-  check_runtime_caveats(r, js, mode);
+  check_counts(r, js, gangs);
+  check_runtime_caveats(r, js, gangs);
   check_exclusive_placement(r, js);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // What a JobSet gang cannot express, refused with the reason and the way out, and what deserves a
-// warning (DESIGN §5, jobset.md §3-§4). Rule ids start with "jobset/".
+// warning (docs/design.md, "JobSet gangs"). Rule ids start with "jobset/".
 #include "core/diagnostic.hpp"
 #include "frontend/jobset/types.hpp"
 #include "model/options.hpp"

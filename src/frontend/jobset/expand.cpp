@@ -60,7 +60,8 @@ int64_t replicas_total(const JobSet& js, Scope scope) {
   return sum;
 }
 
-// Keys labelAndAnnotateObject puts on every Job of the replicated job and its pods (jobset.md §2).
+// Keys labelAndAnnotateObject puts on every Job of the replicated job and its pods
+// (kubernetes-sigs/jobset@08dfbdfd pkg/controllers/jobset_controller.go).
 StringMap jobset_common_keys(const JobSet& js, const ReplicatedJob& rj) {
   StringMap m;
   m[key("jobset-name")] = js.name;
@@ -135,8 +136,7 @@ std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js) {
   }
   if (js.doc) s->location = js.doc->locate();
   s->doc = js.doc;
-  // labelAndAnnotateObject puts it on every pod with the replicated job name, the pod group name (jobset.md
-  // §2).
+  // labelAndAnnotateObject puts it on every pod with the replicated job name, the pod group name.
   s->group_label_key = key("replicatedjob-name");
   s->index_templates();
   return s;
@@ -177,11 +177,16 @@ PodGroup jobset_pod_group(const JobSet& js, size_t rj_index, bool with_pods) {
   return pg;
 }
 
+JobSetGangMode effective_gang_mode(const JobSet& js, JobSetGangMode asked) {
+  return js.sequenced_startup() ? JobSetGangMode::kReplicatedJob : asked;
+}
+
 std::vector<Gang> expand_jobset_gangs(const JobSet& js, JobSetGangMode mode, bool with_pods) {
   auto source = jobset_gang_source(js);
   std::vector<Gang> gangs;
-  if (mode == JobSetGangMode::kJobSet) {
+  if (effective_gang_mode(js, mode) == JobSetGangMode::kJobSet) {
     Gang gang = new_gang(js, js.name, source);
+    gang.one_group_on_flat_workload = true;
     for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
       const ReplicatedJob& rj = js.replicated_jobs[i];
       if (rj.pod_count() <= 0) continue;

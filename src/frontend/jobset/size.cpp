@@ -6,6 +6,7 @@
 
 #include "core/text_excerpt.hpp"
 #include "frontend/expansion_size.hpp"
+#include "frontend/jobset/expand.hpp"
 
 namespace grovectl {
 namespace {
@@ -15,7 +16,7 @@ constexpr long double kPodStubBytes = 1000;
 
 }  // namespace
 
-// What expanding `js` produces (jobset.md §3 counts); pods keep per-pod labels only for --include pods.
+// What expanding `js` produces (expand.hpp counts); pods keep per-pod labels only for --include pods.
 bool check_jobset_size(const JobSet& js, const SourceDocument& input, const RenderOptions& options,
                        RenderBudget& budget, Diagnostics& diags) {
   const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
@@ -29,7 +30,8 @@ bool check_jobset_size(const JobSet& js, const SourceDocument& input, const Rend
     if (!largest || rj.pod_count() > largest->pod_count()) largest = &rj;
   }
   ExpansionEstimate e;
-  e.gangs = options.jobset_gang == JobSetGangMode::kJobSet ? std::min<long double>(groups, 1) : groups;
+  const bool one_gang = effective_gang_mode(js, options.jobset_gang) == JobSetGangMode::kJobSet;
+  e.gangs = one_gang ? std::min<long double>(groups, 1) : groups;
   e.pods = with_pods ? pods : 0;
   e.objects = e.gangs * 2 + groups + 1 + e.pods;
   e.bytes = expansion_size::kMetadataCopies * meta + e.objects * expansion_size::kObject +

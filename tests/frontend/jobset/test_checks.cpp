@@ -1,5 +1,6 @@
-// Refusals of the JobSet frontend through the CLI: exit code 1, the rule id and the file:line of the
-// offending node (DESIGN §5; reasons from jobset.md §3 and §4.2).
+// What the JobSet frontend refuses or warns about, through the CLI: the exit code, the rule id and the
+// file:line:col of the node that causes it. Reasons: JobSet's pod counts and sequenced startup
+// (kubernetes-sigs/jobset KEP-969, PR #1250), per-Job gangs (ibid., "job:").
 #include <catch2/catch.hpp>
 #include <fstream>
 
@@ -20,33 +21,56 @@ bool mentions(const CommandResult& r, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a JobSet-wide gang with startupPolicyOrder InOrder is refused") {
+// Sequenced startup: JobSet creates a later replicated job's Jobs only once earlier ones are Ready or
+// Complete, so a JobSet-wide gang would never reach quorum; JobSet's Workload integration renders one gang
+// per replicated job then (KEP-969 "Sequenced Startup", PR #1250 HasSequencedStartup), and so does grovectl,
+// with a warning at the field that sequences the Jobs. Pod counts: replicas x min(parallelism, completions).
+TEST_CASE("startupPolicyOrder InOrder splits a JobSet-wide gang, warned at the field") {
+  // in-order.yaml (written for these tests): driver 1 x 1, workers 2 x 2 = 4; startupPolicyOrder at 7:5.
   std::string path = testdata("jobset/in-order.yaml").string();
-  auto r = render(path);
-  CHECK(r.exit_code == 1);
-  CHECK(mentions(r, path + ":7:"));  // startupPolicyOrder: InOrder
+  auto r = render(path, "--include scheduler");
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(mentions(
+      r, path + ":7:5: warning: JobSet ordered is not one gang: startupPolicyOrder InOrder creates the "
+                "Jobs of each replicated job only once the Jobs before them are ready, so a gang of all "
+                "5 pods would never reach quorum; it is rendered as one gang per replicated job"));
   CHECK(mentions(r, "[jobset/sequenced-startup-gang]"));
-  CHECK(mentions(r, "--jobset-gang replicated-job"));
-  CHECK(r.out.empty());
+  CHECK(count_occurrences(r.err, "[jobset/sequenced-startup-gang]") == 1);
+  auto workloads = parse_yaml_docs(r.out);
+  REQUIRE(workloads.size() == 4);  // per gang (replicated job): a v1beta1 Workload and its PodGroup
+  CHECK(workloads[0]["metadata"]["name"] == "ordered-driver");
+  CHECK(workloads[2]["metadata"]["name"] == "ordered-workers");
+  CHECK(workloads[3]["spec"]["schedulingPolicy"]["gang"]["minCount"] == 4);
 }
 
-TEST_CASE("a JobSet-wide gang with dependsOn is refused (own input)") {
+TEST_CASE("dependsOn splits a JobSet-wide gang, warned at the field (own input)") {
+  // depends-on.yaml (written for these tests): init 1 x 1, main 2 x 3 = 6 (dependsOn init Complete, 17:5).
   std::string path = testdata("jobset/depends-on.yaml").string();
-  auto r = render(path);
-  CHECK(r.exit_code == 1);
-  CHECK(mentions(r, path + ":17:"));  // the dependsOn key of "main"
-  CHECK(mentions(r, "[jobset/sequenced-startup-gang]"));
+  auto r = render(path, "--include scheduler");
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(mentions(r, path +
+                        ":17:5: warning: JobSet staged is not one gang: dependsOn creates its Jobs in stages "
+                        "(main waits for init to be Complete), so a gang of all 7 pods would never reach "
+                        "quorum"));
+  CHECK(mentions(r, "(field: spec.replicatedJobs[1].dependsOn)"));
+  auto objects = parse_yaml_docs(r.out);
+  REQUIRE(objects.size() == 4);
+  CHECK(objects[0]["metadata"]["name"] == "staged-init");
+  CHECK(objects[2]["metadata"]["name"] == "staged-main");
+  CHECK(objects[3]["spec"]["schedulingPolicy"]["gang"]["minCount"] == 6);
 }
 
-TEST_CASE("a JobSet-wide gang with dependsOn is refused (shared depends-on sample)") {
-  REQUIRE_SHARED_OR_SKIP(shared);
-  std::string path = (shared / "samples/jobset/depends-on.yaml").string();
-  auto r = render(path);
-  CHECK(r.exit_code == 1);
-  // launcher (dependsOn at line 24) and worker (line 45) are both reported, at their dependsOn keys.
-  CHECK(mentions(r, path + ":24:"));
-  CHECK(mentions(r, path + ":45:"));
-  CHECK(mentions(r, "[jobset/sequenced-startup-gang]"));
+TEST_CASE("a sequenced JobSet renders the same with --jobset-gang replicated-job, which gives no warning") {
+  for (const char* f : {"jobset/in-order.yaml", "jobset/depends-on.yaml"}) {
+    auto asked = render(testdata(f).string(), "--jobset-gang replicated-job");
+    auto split = render(testdata(f).string());
+    INFO(f << "\n" << asked.err);
+    CHECK(asked.exit_code == 0);
+    CHECK(asked.err.find("warning") == std::string::npos);
+    CHECK(asked.out == split.out);
+  }
 }
 
 TEST_CASE("a gang per Job replica (PR #1250 job:) is refused") {
@@ -136,15 +160,6 @@ TEST_CASE("a suspended JobSet is a warning, not a refusal") {
   CHECK(w->severity == Severity::kWarning);
   CHECK(w->location.line == 6);
   CHECK_FALSE(c.diags.has_errors());
-}
-
-TEST_CASE("the way out works: sequenced JobSets render with one gang per replicated job") {
-  for (const char* f : {"jobset/in-order.yaml", "jobset/depends-on.yaml"}) {
-    auto r = render(testdata(f).string(), "--jobset-gang replicated-job");
-    INFO(f << "\n" << r.err);
-    CHECK(r.exit_code == 0);
-    CHECK(r.err.find("error") == std::string::npos);
-  }
 }
 
 TEST_CASE("a suspended JobSet renders with a warning on stderr") {

@@ -47,14 +47,11 @@ TEST_CASE("the emitted JobSet with schedulingGroup validates against the JobSet 
   const auto& v = jobset_validator(shared);
   FakeMapping mapping;
   for (const char* f :
-       {"jobset/trainer.yaml", "jobset/preset-membership.yaml", "jobset/unmerged-scheduling.yaml"}) {
+       {"jobset/trainer.yaml", "jobset/preset-membership.yaml", "jobset/unmerged-scheduling.yaml",
+        "jobset/upstream/examples/simple/paralleljobs.yaml",
+        "jobset/upstream/examples/workload-aware-scheduling/jobset.yaml",
+        "jobset/upstream/examples/tpu-multislice/v6e-jax-workload.yaml"}) {
     auto errors = v.validate(emitted(testdata(f).string(), mapping));
-    INFO(f << "\n" << describe(errors));
-    CHECK(errors.empty());
-  }
-  for (const char* f : {"samples/jobset/simple-paralleljobs.yaml", "samples/jobset/was-manual-jobset.yaml",
-                        "samples/jobset/tpu-multislice-v6e-jax-workload.yaml"}) {
-    auto errors = v.validate(emitted((shared / f).string(), mapping));
     INFO(f << "\n" << describe(errors));
     CHECK(errors.empty());
   }

@@ -1,6 +1,6 @@
-// JobSet rendering end to end through the CLI, with the real backend mappings. Expectations are derived
-// by hand from jobset.md (§3 pod counts, §4.1 the manual v1alpha2 pattern) and DESIGN §4-§5, and from the
-// hand-written expected objects in ../shared/samples/jobset/was-manual-v1alpha2-expected/.
+// JobSet rendering end to end through the CLI, with the real backend mappings. Expectations are derived by
+// hand from JobSet's own examples (testdata/jobset/upstream: pod counts, its manual v1alpha2 Workload and
+// PodGroup) and JobSet's Workload integration (kubernetes-sigs/jobset KEP-969, PR #1250), as each test says.
 #include <catch2/catch.hpp>
 
 #include "support/jobset.hpp"
@@ -46,11 +46,12 @@ void check_schema(const Json& schema_doc, const std::string& component, const Js
 
 }  // namespace
 
-TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload/PodGroup pair") {
-  REQUIRE_SHARED_OR_SKIP(shared);
-  const auto dir = shared / "samples/jobset";
+TEST_CASE("JobSet's manual v1alpha2 example gets the gang of its hand-written Workload/PodGroup pair") {
+  // testdata/jobset/upstream/examples/workload-aware-scheduling/: jobset.yaml (rj 3 x 2 = 6 pods) and the
+  // Workload and PodGroup written by hand for it, one template with gang minCount 6.
+  const auto dir = testdata("jobset/upstream/examples/workload-aware-scheduling");
   std::string err;
-  auto objects = render_ok("-f " + (dir / "was-manual-jobset.yaml").string() + " --kube-version 1.36", &err);
+  auto objects = render_ok("-f " + (dir / "jobset.yaml").string() + " --kube-version 1.36", &err);
   // Creation order: Workload, PodGroup, then the JobSet itself.
   REQUIRE(objects.size() == 3);
   CHECK(objects[0]["kind"] == "Workload");
@@ -59,10 +60,10 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
   const Json& wl = objects[0];
   const Json& pg = objects[1];
   const Json& js = objects[2];
-  const Json want_wl = first_doc(dir / "was-manual-v1alpha2-expected/workload.yaml");
-  const Json want_pg = first_doc(dir / "was-manual-v1alpha2-expected/podgroup.yaml");
+  const Json want_wl = first_doc(dir / "workload.yaml");
+  const Json want_pg = first_doc(dir / "podgroup.yaml");
 
-  // Same API version and gang semantics: one template, minCount 6 = 3 replicas x 2 pods (jobset.md §4.1).
+  // Same API version and gang semantics: one template, minCount 6 = 3 replicas x 2 pods.
   CHECK(wl["apiVersion"] == want_wl["apiVersion"]);
   CHECK(pg["apiVersion"] == want_pg["apiVersion"]);
   REQUIRE(wl["spec"]["podGroupTemplates"].size() == want_wl["spec"]["podGroupTemplates"].size());
@@ -81,19 +82,143 @@ TEST_CASE("was-manual-jobset on 1.36 gives the gang of the hand-written Workload
   CHECK(want_pg["spec"]["podGroupTemplateRef"]["workload"]["workloadName"] == want_wl["metadata"]["name"]);
 
   // Naming differs on purpose: upstream's "js-abc" / "workers" / "js-abc-workers-def" are documentation
-  // placeholders (samples README). grovectl names the Workload after the gang (the JobSet, "js"), the
-  // template after the replicated job ("rj"), and the PodGroup "<gang>-<group>" ("js-rj").
+  // placeholders. The one group of a JobSet-wide gang is named after the JobSet, as PR #1250 names its one
+  // Workload, template and PodGroup alike (without PR #1250's hash suffix): all three are "js".
   CHECK(wl["metadata"]["name"] == "js");
-  CHECK(wl["spec"]["podGroupTemplates"][0]["name"] == "rj");
-  CHECK(pg["metadata"]["name"] == "js-rj");
+  CHECK(wl["spec"]["podGroupTemplates"][0]["name"] == "js");
+  CHECK(pg["metadata"]["name"] == "js");
 
   // The input's placeholder schedulingGroup is replaced, with a warning at its key (line 17).
-  CHECK(err.find("was-manual-jobset.yaml:17:") != std::string::npos);
+  CHECK(err.find("jobset.yaml:17:") != std::string::npos);
   CHECK(err.find("[jobset/membership-replaced]") != std::string::npos);
   CHECK(js["metadata"]["namespace"] == "default");
   CHECK_FALSE(js.contains("status"));
   // The Workload API membership is a spec field only: no empty metadata is added to the pod template.
   CHECK_FALSE(js["spec"]["replicatedJobs"][0]["template"]["spec"]["template"].contains("metadata"));
+}
+
+// JobSet's example simple/paralleljobs.yaml: workers parallelism = completions = 4 (replicas unset: 1),
+// driver 1 x 1. One gang for the whole JobSet (KEP-969 top-level mode: no sequenced startup) holds 4 + 1 = 5
+// pods. Each expected object below is written by hand from the Workload API shape of its version: 1.35
+// v1alpha1 (pod groups embedded, pods' spec.workloadRef {name, podGroup}), 1.36 v1alpha2 (PodGroup
+// spec.podGroupTemplateRef.workload {workloadName, podGroupTemplateName}), 1.37 v1beta1 (PodGroup
+// spec.workloadRef {workloadName, templateName}); pods of 1.36+ join with spec.schedulingGroup.podGroupName.
+// Names: Workload, template and PodGroup after the JobSet (PR #1250's top-level naming, no hash); the
+// Workload's controllerRef names the JobSet, as JobSet's manual example and PR #1250 do.
+TEST_CASE("example paralleljobs renders one PodGroup of minCount 5 on 1.35, 1.36 and 1.37 flat") {
+  const std::string input = testdata("jobset/upstream/examples/simple/paralleljobs.yaml").string();
+  const std::string controller_ref = "{apiGroup: jobset.x-k8s.io, kind: JobSet, name: paralleljobs}";
+  struct Case {
+    std::string version;
+    std::string expected;  // the scheduling objects
+    Json membership;       // what every pod template gets in its spec
+  };
+  const std::vector<Case> cases = {
+      {"1.35",
+       "apiVersion: scheduling.k8s.io/v1alpha1\nkind: Workload\n"
+       "metadata: {name: paralleljobs, namespace: default}\n"
+       "spec:\n  controllerRef: " +
+           controller_ref + "\n  podGroups:\n  - {name: paralleljobs, policy: {gang: {minCount: 5}}}\n",
+       Json::parse(R"({"workloadRef": {"name": "paralleljobs", "podGroup": "paralleljobs"}})")},
+      {"1.36",
+       "apiVersion: scheduling.k8s.io/v1alpha2\nkind: Workload\n"
+       "metadata: {name: paralleljobs, namespace: default}\n"
+       "spec:\n  controllerRef: " +
+           controller_ref +
+           "\n  podGroupTemplates:\n  - {name: paralleljobs, schedulingPolicy: {gang: {minCount: 5}}}\n"
+           "---\napiVersion: scheduling.k8s.io/v1alpha2\nkind: PodGroup\n"
+           "metadata: {name: paralleljobs, namespace: default}\n"
+           "spec:\n  podGroupTemplateRef: {workload: {workloadName: paralleljobs, podGroupTemplateName: "
+           "paralleljobs}}\n  schedulingPolicy: {gang: {minCount: 5}}\n",
+       Json::parse(R"({"schedulingGroup": {"podGroupName": "paralleljobs"}})")},
+      {"1.37",
+       "apiVersion: scheduling.k8s.io/v1beta1\nkind: Workload\n"
+       "metadata: {name: paralleljobs, namespace: default}\n"
+       "spec:\n  controllerRef: " +
+           controller_ref +
+           "\n  podGroupTemplates:\n  - {name: paralleljobs, schedulingPolicy: {gang: {minCount: 5}}}\n"
+           "---\napiVersion: scheduling.k8s.io/v1beta1\nkind: PodGroup\n"
+           "metadata: {name: paralleljobs, namespace: default}\n"
+           "spec:\n  workloadRef: {workloadName: paralleljobs, templateName: paralleljobs}\n"
+           "  schedulingPolicy: {gang: {minCount: 5}}\n",
+       Json::parse(R"({"schedulingGroup": {"podGroupName": "paralleljobs"}})")},
+  };
+  for (const auto& c : cases) {
+    INFO(c.version);
+    auto objects = render_ok("-f " + input + " --kube-version " + c.version);
+    const std::vector<Json> expected = parse_yaml_docs(c.expected);
+    REQUIRE(objects.size() == expected.size() + 1);  // then the JobSet
+    for (size_t i = 0; i < expected.size(); ++i) CHECK(objects[i] == expected[i]);
+    const Json& js = objects.back();
+    REQUIRE(js["kind"] == "JobSet");
+    for (size_t rj = 0; rj < 2; ++rj) {  // workers, driver
+      for (auto it = c.membership.begin(); it != c.membership.end(); ++it)
+        CHECK(pod_spec(js, rj)[it.key()] == it.value());
+      CHECK(pod_spec(js, rj)["schedulerName"] == "default-scheduler");
+    }
+  }
+}
+
+// The same example on the other backends: one gang object holding both replicated jobs. KAI and Volcano: one
+// PodGroup, minMember 4 + 1, a subgroup per replicated job (Grove's KAI and Volcano backends); Koordinator:
+// a PodGroup per replicated job, "<gang>-<replicated job>", joined in one GangGroup by the annotation
+// gang.scheduling.koordinator.sh/groups (GREP-537); 1.37 composite: a CompositePodGroup over one PodGroup
+// per replicated job, minGroupCount 2 = both (KEP-6012; JobSet's "gang of gangs", KEP-969).
+TEST_CASE("example paralleljobs is one gang on KAI, Volcano, Koordinator and 1.37 composite") {
+  const std::string input =
+      "-f " + testdata("jobset/upstream/examples/simple/paralleljobs.yaml").string() + " --include scheduler";
+  // KAI needs a queue (label kai.scheduler/queue), which the example does not set:
+  // testdata/jobset/queued.yaml stands in, leader 1 x 1 + workers 2 x 3 = 7.
+  const std::string queued = "-f " + testdata("jobset/queued.yaml").string() + " --include scheduler";
+  auto kai = render_ok(queued + " --backend kai-scheduler");
+  REQUIRE(kai.size() == 1);
+  CHECK(kai[0]["metadata"]["name"] == "queued");
+  CHECK(kai[0]["spec"]["minMember"] == 7);
+  CHECK(kai[0]["spec"]["subGroups"] ==
+        Json::parse(R"([{"name": "leader", "minMember": 1}, {"name": "workers", "minMember": 6}])"));
+
+  auto volcano = render_ok(input + " --backend volcano");
+  REQUIRE(volcano.size() == 1);
+  CHECK(volcano[0]["spec"]["minMember"] == 5);
+  REQUIRE(volcano[0]["spec"]["subGroupPolicy"].size() == 2);
+  CHECK(volcano[0]["spec"]["subGroupPolicy"][0]["subGroupSize"] == 4);
+  CHECK(volcano[0]["spec"]["subGroupPolicy"][1]["subGroupSize"] == 1);
+
+  auto koord = render_ok(input + " --backend koord-scheduler");
+  REQUIRE(koord.size() == 2);
+  const std::string groups = R"(["default/paralleljobs-workers","default/paralleljobs-driver"])";
+  for (size_t i = 0; i < 2; ++i)
+    CHECK(koord[i]["metadata"]["annotations"]["gang.scheduling.koordinator.sh/groups"] == groups);
+  CHECK(koord[0]["spec"]["minMember"] == 4);
+  CHECK(koord[1]["spec"]["minMember"] == 1);
+
+  auto composite = render_ok(input +
+                             " --kube-version 1.37 --hierarchy composite --feature-gates "
+                             "CompositePodGroup=true,TopologyAwareWorkloadScheduling=true");
+  const std::vector<Json> expected = parse_yaml_docs(
+      "apiVersion: scheduling.k8s.io/v1alpha3\nkind: Workload\n"
+      "metadata: {name: paralleljobs, namespace: default}\n"
+      "spec:\n  controllerRef: {apiGroup: jobset.x-k8s.io, kind: JobSet, name: paralleljobs}\n"
+      "  compositePodGroupTemplates:\n"
+      "  - name: paralleljobs\n    schedulingPolicy: {gang: {minGroupCount: 2}}\n    podGroupTemplates:\n"
+      "    - {name: workers, schedulingPolicy: {gang: {minCount: 4}}}\n"
+      "    - {name: driver, schedulingPolicy: {gang: {minCount: 1}}}\n"
+      "---\napiVersion: scheduling.k8s.io/v1alpha3\nkind: CompositePodGroup\n"
+      "metadata: {name: paralleljobs, namespace: default}\n"
+      "spec:\n  workloadRef: {workloadName: paralleljobs, templateName: paralleljobs}\n"
+      "  schedulingPolicy: {gang: {minGroupCount: 2}}\n"
+      "---\napiVersion: scheduling.k8s.io/v1alpha3\nkind: PodGroup\n"
+      "metadata: {name: paralleljobs-workers, namespace: default}\n"
+      "spec:\n  parentCompositePodGroupName: paralleljobs\n"
+      "  workloadRef: {workloadName: paralleljobs, templateName: workers}\n"
+      "  schedulingPolicy: {gang: {minCount: 4}}\n"
+      "---\napiVersion: scheduling.k8s.io/v1alpha3\nkind: PodGroup\n"
+      "metadata: {name: paralleljobs-driver, namespace: default}\n"
+      "spec:\n  parentCompositePodGroupName: paralleljobs\n"
+      "  workloadRef: {workloadName: paralleljobs, templateName: driver}\n"
+      "  schedulingPolicy: {gang: {minCount: 1}}\n");
+  REQUIRE(composite.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) CHECK(composite[i] == expected[i]);
 }
 
 TEST_CASE("a JobSet's Workload names the JobSet in spec.controllerRef on every version, a PCS's does not") {
@@ -133,7 +258,7 @@ TEST_CASE("rendered scheduling objects and the emitted JobSet validate against t
   for (const Case& c : {Case{"1.36", "v1alpha2", " --feature-gates WorkloadAwarePreemption=true"},
                         Case{"1.37", "v1beta1", ""}}) {
     Json openapi = Json::parse(read_file(k8s / ("scheduling.k8s.io_" + c.api + "_openapi.json")));
-    for (const char* input : {"jobset/trainer.yaml"}) {
+    for (const char* input : {"jobset/trainer.yaml", "jobset/upstream/examples/simple/paralleljobs.yaml"}) {
       auto objects = render_ok("-f " + testdata(input).string() + " --kube-version " + c.version + c.gates);
       REQUIRE(of_kind(objects, "JobSet").size() == 1);
       for (const auto& o : objects) {
@@ -183,10 +308,14 @@ TEST_CASE("every backend renders a JobSet, --include pods gives one stub per pod
   }
 }
 
-TEST_CASE("replicated-job gangs render the sequenced depends-on sample") {
-  REQUIRE_SHARED_OR_SKIP(shared);
-  auto objects = render_ok("-f " + (shared / "samples/jobset/depends-on.yaml").string() +
-                           " --jobset-gang replicated-job --kube-version 1.36");
+TEST_CASE("the sequenced depends-on example renders one gang per replicated job, asked for or not") {
+  // initializer 1 x 1, launcher 1 x 1, worker 1 x 4 (testdata/jobset/upstream/README.md).
+  const std::string input = testdata("jobset/upstream/examples/depends-on/depends-on.yaml").string();
+  std::string err;
+  auto split = render_ok("-f " + input + " --kube-version 1.36", &err);
+  CHECK(err.find("depends-on.yaml:24:7: warning: JobSet depends-on is not one gang") != std::string::npos);
+  auto objects = render_ok("-f " + input + " --jobset-gang replicated-job --kube-version 1.36");
+  CHECK(split == objects);
   auto workloads = of_kind(objects, "Workload");
   REQUIRE(workloads.size() == 3);
   CHECK((*workloads[0])["metadata"]["name"] == "depends-on-initializer");

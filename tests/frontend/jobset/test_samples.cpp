@@ -1,6 +1,14 @@
-// Golden expansions of the shared JobSet samples (../shared/samples/jobset). Expected values are derived by
-// hand from jobset.md §2-§3 and the table in samples/jobset/README.md (pods = replicas x min(parallelism,
-// completions)); the job-key value is the one jobset.md §2 gives for default/paralleljobs-workers-0.
+// Gangs of JobSet's own examples (testdata/jobset/upstream, copied byte for byte; README.md there gives each
+// file's upstream path and blob). Every expected value is derived by hand from the example:
+//   pods of a replicated job = replicas x min(parallelism, completions), replicas 1 and parallelism 1 when
+//   unset, completions = parallelism when unset (a Job's ready count in kubernetes-sigs/jobset@08dfbdfd
+//   pkg/controllers/jobset_controller.go; the Job API's defaults);
+//   --jobset-gang jobset: one gang named after the JobSet with one pod group per replicated job, admitted
+//   whole (JobSet's top-level gang, KEP-969 and PR #1250 UseTopLevelGang), unless startup is sequenced
+//   (dependsOn or startupPolicyOrder InOrder): then one gang "<jobset>-<replicated job>" per replicated job
+//   (PR #1250 HasSequencedStartup), with a warning at the field;
+//   names and labels of pods: JobSet's placement.GenJobName / GenPodName and labelAndAnnotateObject; the
+//   job-key is the SHA-1 of "default/paralleljobs-workers-0" (computed with Python's hashlib).
 #include <catch2/catch.hpp>
 
 #include "support/jobset.hpp"
@@ -25,23 +33,39 @@ void check_groups(const Gang& g, const std::vector<Expected>& expected) {
   }
 }
 
+std::string example(const std::string& path) {
+  return testdata("jobset/upstream/" + path).string();
+}
+
 RenderOptions per_rj() {
   RenderOptions o;
   o.jobset_gang = JobSetGangMode::kReplicatedJob;
   return o;
 }
 
+// The gangs of a sequenced example: one per replicated job, each one group, none admitted whole across
+// replicated jobs.
+void check_split(const JobSetCase& c, const std::string& jobset, const std::vector<Expected>& expected) {
+  REQUIRE(c.expansion.gangs.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const Gang& g = c.expansion.gangs[i];
+    CHECK(g.name == jobset + "-" + expected[i].name);
+    CHECK_FALSE(g.one_group_on_flat_workload);
+    check_groups(g, {expected[i]});
+  }
+}
+
 }  // namespace
 
-TEST_CASE("sample simple-paralleljobs: workers 1x4 + driver 1x1 in one gang") {
-  REQUIRE_SHARED_OR_SKIP(shared);
+TEST_CASE("example simple/paralleljobs: workers 1x4 + driver 1x1, one gang of 5 admitted whole") {
   JobSetCase c;
-  run_jobset_case(c, (shared / "samples/jobset/simple-paralleljobs.yaml").string());
+  run_jobset_case(c, example("examples/simple/paralleljobs.yaml"));
   REQUIRE(c.ok);
   REQUIRE(c.expansion.gangs.size() == 1);
   const Gang& g = c.expansion.gangs[0];
   CHECK(g.name == "paralleljobs");
   CHECK(g.ns == "default");
+  CHECK(g.one_group_on_flat_workload);
   check_groups(g, {{"workers", 4}, {"driver", 1}});
   CHECK(g.groups[0].pod_names.front() == "paralleljobs-workers-0-0");
   CHECK(g.groups[0].pod_names.back() == "paralleljobs-workers-0-3");
@@ -52,10 +76,62 @@ TEST_CASE("sample simple-paralleljobs: workers 1x4 + driver 1x1 in one gang") {
   CHECK(c.diags.warning_count() == 0);
 }
 
-TEST_CASE("sample simple-group: group labels match the comments of the sample") {
-  REQUIRE_SHARED_OR_SKIP(shared);
+TEST_CASE("example depends-on: one gang per replicated job (1, 1, 4), warned at the first dependsOn") {
   JobSetCase c;
-  run_jobset_case(c, (shared / "samples/jobset/simple-group.yaml").string());
+  run_jobset_case(c, example("examples/depends-on/depends-on.yaml"));
+  REQUIRE(c.ok);
+  check_split(c, "depends-on", {{"initializer", 1}, {"launcher", 1}, {"worker", 4}});
+  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
+  REQUIRE(w);
+  CHECK(w->severity == Severity::kWarning);
+  CHECK(w->location.line == 24);  // launcher's dependsOn key
+  CHECK(w->location.column == 7);
+  CHECK(w->field == "spec.replicatedJobs[1].dependsOn");
+  CHECK(
+      w->message ==
+      "JobSet depends-on is not one gang: dependsOn creates its Jobs in stages (launcher waits for "
+      "initializer to be Complete, worker waits for launcher to be Ready), so a gang of all 6 pods would "
+      "never reach quorum; it is rendered as one gang per replicated job, as JobSet's Workload integration "
+      "does (kubernetes-sigs/jobset KEP-969); --jobset-gang replicated-job asks for that shape without this "
+      "warning");
+  CHECK(c.diags.warning_count() == 1);
+  CHECK_FALSE(c.diags.has_errors());
+
+  JobSetCase asked;
+  run_jobset_case(asked, example("examples/depends-on/depends-on.yaml"), per_rj());
+  REQUIRE(asked.ok);
+  check_split(asked, "depends-on", {{"initializer", 1}, {"launcher", 1}, {"worker", 4}});
+  CHECK(asked.diags.warning_count() == 0);
+}
+
+TEST_CASE("example multiple-depends-on: the warning names both dependencies") {
+  JobSetCase c;
+  run_jobset_case(c, example("examples/depends-on/multiple-depends-on.yaml"));
+  REQUIRE(c.ok);
+  check_split(c, "multiple-depends-on",
+              {{"dataset-initializer", 1}, {"model-initializer", 1}, {"worker", 4}});
+  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
+  REQUIRE(w);
+  CHECK(w->location.line == 34);
+  CHECK_THAT(w->message, Catch::Contains("(worker waits for dataset-initializer to be Complete and "
+                                         "model-initializer to be Complete), so a gang of all 6 pods"));
+}
+
+TEST_CASE("example startup-driver-ready: InOrder gives driver 1 and workers 4 their own gangs") {
+  JobSetCase c;
+  run_jobset_case(c, example("examples/startup-policy/startup-driver-ready.yaml"));
+  REQUIRE(c.ok);
+  check_split(c, "startup-driver-ready", {{"driver", 1}, {"workers", 4}});
+  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
+  REQUIRE(w);
+  CHECK(w->location.line == 7);  // startupPolicyOrder: InOrder
+  CHECK(w->field == "spec.startupPolicy.startupPolicyOrder");
+  CHECK_THAT(w->message, Catch::Contains("a gang of all 5 pods would never reach quorum"));
+}
+
+TEST_CASE("example simple/group: group labels match the comments of the example") {
+  JobSetCase c;
+  run_jobset_case(c, example("examples/simple/group.yaml"));
   REQUIRE(c.ok);
   const Gang& g = c.expansion.gangs[0];
   check_groups(g, {{"rj-1", 2}, {"rj-2", 2}});
@@ -68,10 +144,9 @@ TEST_CASE("sample simple-group: group labels match the comments of the sample") 
   CHECK(g.groups[0].pod_labels.at("jobset.sigs.k8s.io/group-name") == "default");
 }
 
-TEST_CASE("sample tpu-multislice: slice 2x4 = 8, labels mirrored, exclusive placement warned") {
-  REQUIRE_SHARED_OR_SKIP(shared);
+TEST_CASE("example tpu-multislice: slice 2x4 = 8, labels mirrored, exclusive placement warned") {
   JobSetCase c;
-  run_jobset_case(c, (shared / "samples/jobset/tpu-multislice-v6e-jax-workload.yaml").string());
+  run_jobset_case(c, example("examples/tpu-multislice/v6e-jax-workload.yaml"));
   REQUIRE(c.ok);
   const Gang& g = c.expansion.gangs[0];
   CHECK(g.name == "v6e-multislice");
@@ -85,24 +160,9 @@ TEST_CASE("sample tpu-multislice: slice 2x4 = 8, labels mirrored, exclusive plac
   CHECK(w->location.line == 10);
 }
 
-TEST_CASE("sample depends-on: replicated-job gangs 1, 1 and 4") {
-  REQUIRE_SHARED_OR_SKIP(shared);
+TEST_CASE("example workload-aware-scheduling/jobset: rj 3x2 = 6") {
   JobSetCase c;
-  run_jobset_case(c, (shared / "samples/jobset/depends-on.yaml").string(), per_rj());
-  REQUIRE(c.ok);
-  REQUIRE(c.expansion.gangs.size() == 3);
-  CHECK(c.expansion.gangs[0].name == "depends-on-initializer");
-  check_groups(c.expansion.gangs[0], {{"initializer", 1}});
-  CHECK(c.expansion.gangs[1].name == "depends-on-launcher");
-  check_groups(c.expansion.gangs[1], {{"launcher", 1}});
-  CHECK(c.expansion.gangs[2].name == "depends-on-worker");
-  check_groups(c.expansion.gangs[2], {{"worker", 4}});
-}
-
-TEST_CASE("sample was-manual-jobset: rj 3x2 = 6") {
-  REQUIRE_SHARED_OR_SKIP(shared);
-  JobSetCase c;
-  run_jobset_case(c, (shared / "samples/jobset/was-manual-jobset.yaml").string());
+  run_jobset_case(c, example("examples/workload-aware-scheduling/jobset.yaml"));
   REQUIRE(c.ok);
   const Gang& g = c.expansion.gangs[0];
   CHECK(g.name == "js");
@@ -110,22 +170,25 @@ TEST_CASE("sample was-manual-jobset: rj 3x2 = 6") {
   CHECK(g.groups[0].pod_names[5] == "js-rj-2-1");
 }
 
-TEST_CASE("PR #1250 samples: spec.scheduling is warned about and ignored") {
-  REQUIRE_SHARED_OR_SKIP(shared);
+TEST_CASE("PR #1250 examples: spec.scheduling is warned about and ignored, sequencing still splits") {
   JobSetCase single;
-  run_jobset_case(single,
-                  (shared / "samples/jobset/pr1250-unmerged-spec-scheduling/single-gang.yaml").string());
+  run_jobset_case(single, example("pr1250/single-gang.yaml"));
   REQUIRE(single.ok);
   check_groups(single.expansion.gangs[0], {{"workers", 8}});
   REQUIRE(find_rule(single.diags, "jobset/unmerged-scheduling"));
   CHECK(find_rule(single.diags, "jobset/unmerged-scheduling")->location.line == 22);  // its scheduling: key
 
   JobSetCase per;
-  run_jobset_case(
-      per, (shared / "samples/jobset/pr1250-unmerged-spec-scheduling/per-rj-independent.yaml").string(),
-      per_rj());
+  run_jobset_case(per, example("pr1250/per-rj-independent.yaml"), per_rj());
   REQUIRE(per.ok);
-  REQUIRE(per.expansion.gangs.size() == 2);
-  check_groups(per.expansion.gangs[0], {{"launcher", 1}});
-  check_groups(per.expansion.gangs[1], {{"worker", 4}});
+  check_split(per, "per-rj-independent", {{"launcher", 1}, {"worker", 4}});
+
+  // The example's own comment expects one gang PodGroup per replicated job, leader 1 and worker 2.
+  JobSetCase sequenced;
+  run_jobset_case(sequenced, example("pr1250/sequenced-startup-gang.yaml"));
+  REQUIRE(sequenced.ok);
+  check_split(sequenced, "sequenced-gang", {{"leader", 1}, {"worker", 2}});
+  const Diagnostic* w = find_rule(sequenced.diags, "jobset/sequenced-startup-gang");
+  REQUIRE(w);
+  CHECK(w->location.line == 61);
 }
