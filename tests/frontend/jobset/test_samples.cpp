@@ -55,6 +55,19 @@ void check_split(const JobSetCase& c, const std::string& jobset, const std::vect
   }
 }
 
+// Expands a sequenced example with the default --jobset-gang jobset: split as check_split says, with the one
+// warning that says why.
+const Diagnostic& split_with_warning(JobSetCase& c, const std::string& path, const std::string& jobset,
+                                     const std::vector<Expected>& expected) {
+  run_jobset_case(c, example(path));
+  REQUIRE(c.ok);
+  check_split(c, jobset, expected);
+  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
+  REQUIRE(w);
+  CHECK(w->severity == Severity::kWarning);
+  return *w;
+}
+
 }  // namespace
 
 TEST_CASE("example simple/paralleljobs: workers 1x4 + driver 1x1, one gang of 5 admitted whole") {
@@ -78,17 +91,13 @@ TEST_CASE("example simple/paralleljobs: workers 1x4 + driver 1x1, one gang of 5 
 
 TEST_CASE("example depends-on: one gang per replicated job (1, 1, 4), warned at the first dependsOn") {
   JobSetCase c;
-  run_jobset_case(c, example("examples/depends-on/depends-on.yaml"));
-  REQUIRE(c.ok);
-  check_split(c, "depends-on", {{"initializer", 1}, {"launcher", 1}, {"worker", 4}});
-  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
-  REQUIRE(w);
-  CHECK(w->severity == Severity::kWarning);
-  CHECK(w->location.line == 24);  // launcher's dependsOn key
-  CHECK(w->location.column == 7);
-  CHECK(w->field == "spec.replicatedJobs[1].dependsOn");
+  const Diagnostic& w = split_with_warning(c, "examples/depends-on/depends-on.yaml", "depends-on",
+                                           {{"initializer", 1}, {"launcher", 1}, {"worker", 4}});
+  CHECK(w.location.line == 24);  // launcher's dependsOn key
+  CHECK(w.location.column == 7);
+  CHECK(w.field == "spec.replicatedJobs[1].dependsOn");
   CHECK(
-      w->message ==
+      w.message ==
       "JobSet depends-on is not one gang: dependsOn creates its Jobs in stages (launcher waits for "
       "initializer to be Complete, worker waits for launcher to be Ready), so a gang of all 6 pods would "
       "never reach quorum; it is rendered as one gang per replicated job, as JobSet's Workload integration "
@@ -106,27 +115,21 @@ TEST_CASE("example depends-on: one gang per replicated job (1, 1, 4), warned at 
 
 TEST_CASE("example multiple-depends-on: the warning names both dependencies") {
   JobSetCase c;
-  run_jobset_case(c, example("examples/depends-on/multiple-depends-on.yaml"));
-  REQUIRE(c.ok);
-  check_split(c, "multiple-depends-on",
-              {{"dataset-initializer", 1}, {"model-initializer", 1}, {"worker", 4}});
-  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
-  REQUIRE(w);
-  CHECK(w->location.line == 34);
-  CHECK_THAT(w->message, Catch::Contains("(worker waits for dataset-initializer to be Complete and "
-                                         "model-initializer to be Complete), so a gang of all 6 pods"));
+  const Diagnostic& w =
+      split_with_warning(c, "examples/depends-on/multiple-depends-on.yaml", "multiple-depends-on",
+                         {{"dataset-initializer", 1}, {"model-initializer", 1}, {"worker", 4}});
+  CHECK(w.location.line == 34);
+  CHECK_THAT(w.message, Catch::Contains("(worker waits for dataset-initializer to be Complete and "
+                                        "model-initializer to be Complete), so a gang of all 6 pods"));
 }
 
 TEST_CASE("example startup-driver-ready: InOrder gives driver 1 and workers 4 their own gangs") {
   JobSetCase c;
-  run_jobset_case(c, example("examples/startup-policy/startup-driver-ready.yaml"));
-  REQUIRE(c.ok);
-  check_split(c, "startup-driver-ready", {{"driver", 1}, {"workers", 4}});
-  const Diagnostic* w = find_rule(c.diags, "jobset/sequenced-startup-gang");
-  REQUIRE(w);
-  CHECK(w->location.line == 7);  // startupPolicyOrder: InOrder
-  CHECK(w->field == "spec.startupPolicy.startupPolicyOrder");
-  CHECK_THAT(w->message, Catch::Contains("a gang of all 5 pods would never reach quorum"));
+  const Diagnostic& w = split_with_warning(c, "examples/startup-policy/startup-driver-ready.yaml",
+                                           "startup-driver-ready", {{"driver", 1}, {"workers", 4}});
+  CHECK(w.location.line == 7);  // startupPolicyOrder: InOrder
+  CHECK(w.field == "spec.startupPolicy.startupPolicyOrder");
+  CHECK_THAT(w.message, Catch::Contains("a gang of all 5 pods would never reach quorum"));
 }
 
 TEST_CASE("example simple/group: group labels match the comments of the example") {
@@ -185,10 +188,7 @@ TEST_CASE("PR #1250 examples: spec.scheduling is warned about and ignored, seque
 
   // The example's own comment expects one gang PodGroup per replicated job, leader 1 and worker 2.
   JobSetCase sequenced;
-  run_jobset_case(sequenced, example("pr1250/sequenced-startup-gang.yaml"));
-  REQUIRE(sequenced.ok);
-  check_split(sequenced, "sequenced-gang", {{"leader", 1}, {"worker", 2}});
-  const Diagnostic* w = find_rule(sequenced.diags, "jobset/sequenced-startup-gang");
-  REQUIRE(w);
-  CHECK(w->location.line == 61);
+  const Diagnostic& w = split_with_warning(sequenced, "pr1250/sequenced-startup-gang.yaml", "sequenced-gang",
+                                           {{"leader", 1}, {"worker", 2}});
+  CHECK(w.location.line == 61);
 }
