@@ -9,8 +9,14 @@
 #include <thread>
 #include <vector>
 
+#include "core/usable_cpus.hpp"
+
 namespace grovectl {
 namespace {
+
+// -j/--jobs; 0 until set: usable_cpus(), asked once (it reads /proc and /sys, and a render runs hundreds of
+// jobs).
+std::atomic<size_t> requested_jobs{0};
 
 // One run of for_each_index_parallel: the items are handed out one at a time from `next`.
 struct Job {
@@ -55,7 +61,7 @@ class WorkerPool {
   // call): the caller then does the work alone.
   bool run(Job& job) {
     if (busy_.exchange(true)) return false;
-    start_workers(std::min(job.count, hardware_threads()) - 1);
+    start_workers(std::min(job.count, parallel_jobs()) - 1);
     {
       std::lock_guard lock(mutex_);
       job_ = &job;
@@ -72,13 +78,6 @@ class WorkerPool {
   }
 
  private:
-  // Asked once: glibc reads /sys/devices/system/cpu/online at every call, and a render runs hundreds of
-  // jobs.
-  static size_t hardware_threads() {
-    static const size_t threads = std::max(1u, std::thread::hardware_concurrency());
-    return threads;
-  }
-
   void start_workers(size_t wanted) {
     while (threads_.size() < wanted && !out_of_threads_) {
       try {
@@ -116,6 +115,16 @@ class WorkerPool {
 };
 
 }  // namespace
+
+void set_parallel_jobs(size_t jobs) {
+  requested_jobs = jobs;
+}
+
+size_t parallel_jobs() {
+  if (size_t jobs = requested_jobs) return jobs;
+  static const size_t usable = usable_cpus();
+  return usable;
+}
 
 void for_each_index_parallel(size_t count, const std::function<void(size_t)>& work) {
   Job job;
