@@ -116,6 +116,18 @@ __grovectl_cmd_render() {
       :
       return
       ;;
+    --stdin-filename)
+      :
+      return
+      ;;
+    --duplicate-scope)
+      __grovectl_words "inputs file"
+      return
+      ;;
+    -j|--jobs)
+      :
+      return
+      ;;
     -o|--output)
       __grovectl_words "yaml json name"
       return
@@ -130,10 +142,10 @@ __grovectl_cmd_render() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --output-dir --include"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --output-dir --include"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
 }
 
 __grovectl_cmd_validate() {
@@ -194,16 +206,40 @@ __grovectl_cmd_validate() {
       :
       return
       ;;
+    --stdin-filename)
+      :
+      return
+      ;;
+    --duplicate-scope)
+      __grovectl_words "inputs file"
+      return
+      ;;
+    -j|--jobs)
+      :
+      return
+      ;;
     -o|--output)
-      __grovectl_words "text json junit github"
+      __grovectl_words "text json junit github sarif tap"
+      return
+      ;;
+    --skip-rules)
+      :
+      return
+      ;;
+    --enable-rules)
+      :
+      return
+      ;;
+    --config)
+      __grovectl_files
       return
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --strict"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern -o --output --strict"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
 }
 
 __grovectl_cmd_diff() {
@@ -264,6 +300,18 @@ __grovectl_cmd_diff() {
       :
       return
       ;;
+    --stdin-filename)
+      :
+      return
+      ;;
+    --duplicate-scope)
+      __grovectl_words "inputs file"
+      return
+      ;;
+    -j|--jobs)
+      :
+      return
+      ;;
     --live)
       __grovectl_files
       return
@@ -318,10 +366,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

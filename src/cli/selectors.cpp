@@ -8,6 +8,7 @@
 
 #include "backend/checks.hpp"
 #include "core/exit_codes.hpp"
+#include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "input/loader.hpp"
 #include "validate/input_verdict.hpp"
@@ -20,8 +21,8 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
       cmd.add_option("-f,--filename", flags.files,
                      "Input file, directory or - for stdin; repeatable. A directory is read at every "
                      "level below it (*.yaml, *.yml, *.json, sorted): hidden directories are not entered, "
-                     "links to files are read, links to directories are not followed, a dangling link is "
-                     "an I/O error");
+                     "links are followed (a directory reached twice is read once), a dangling link is an I/O "
+                     "error, a Helm chart's templates/ beside its Chart.yaml are skipped and counted");
   if (files_required) f->required();
   cmd.add_option(
       "--backend", flags.backend,
@@ -57,6 +58,22 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
   cmd.add_option("--ignore-filename-pattern", flags.ignore_filename_patterns,
                  "Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. "
                  "'(^|/)templates/'; repeatable");
+  cmd.add_option("--stdin-filename", flags.stdin_filename,
+                 "The name of standard input (-f -) in messages and reports, e.g. the chart that helm "
+                 "template rendered, so that annotations attach to it");
+  cmd.add_option("--duplicate-scope", flags.duplicate_scope,
+                 "Where one object (kind, namespace, name) may be defined once: inputs (all of them "
+                 "together, as one kubectl apply) or file (each file on its own: folders of independent "
+                 "examples)")
+      ->check(CLI::IsMember({"inputs", "file"}));
+  cmd.add_option("-j,--jobs", flags.jobs,
+                 "Threads to work on. Default: the CPUs this process may use (its affinity mask and cgroup "
+                 "CPU quota, not the host's core count)")
+      ->check(CLI::Range(1, 4096));
+}
+
+DuplicateScope duplicate_scope(const SelectorFlags& flags) {
+  return flags.duplicate_scope == "file" ? DuplicateScope::kPerFile : DuplicateScope::kAcrossInputs;
 }
 
 KindSelection kind_selection(const SelectorFlags& flags) {
@@ -179,6 +196,7 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
   }
   if (!check_kind_flags(flags, diags)) ok = false;
   if (!ok) return std::nullopt;
+  set_parallel_jobs(flags.jobs);
   return o;
 }
 
@@ -186,6 +204,7 @@ LoadOptions input_load_options(const SelectorFlags& flags) {
   LoadOptions load_options;
   Diagnostics unused;  // make_render_options reported bad patterns
   load_options.ignore = compile_patterns(flags.ignore_filename_patterns, unused);
+  load_options.stdin_name = flags.stdin_filename;
   return load_options;
 }
 
@@ -195,7 +214,8 @@ std::vector<std::string> read_inputs(const SelectorFlags& flags, InputLoader& lo
   paths.insert(paths.end(), flags.topology.begin(), flags.topology.end());
   std::vector<std::string> empty;
   for (const auto& p : paths) {
-    if (loader.load_each(p, sink) == 0) empty.push_back(p);
+    if (loader.load_each(p, sink) == 0)
+      empty.push_back(p == "-" && !flags.stdin_filename.empty() ? flags.stdin_filename : p);
   }
   return empty;
 }
@@ -224,7 +244,8 @@ DocumentRefs checked_inputs(const SelectorFlags& flags, const std::vector<Source
   const InputVerdict verdict = check_inputs(docs, options,
                                             {.admission = AdmissionRules::kRefuse,
                                              .unknown_fields = unknown_field_policy(flags),
-                                             .kinds = kind_selection(flags)},
+                                             .kinds = kind_selection(flags),
+                                             .duplicates = duplicate_scope(flags)},
                                             diags);
   return diags.has_errors() ? DocumentRefs{} : verdict.renderable();
 }

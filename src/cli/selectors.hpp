@@ -10,6 +10,7 @@
 #include "frontend/classify.hpp"
 #include "input/loader.hpp"
 #include "model/options.hpp"
+#include "validate/duplicate_documents.hpp"
 #include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
 
@@ -30,6 +31,9 @@ struct SelectorFlags {
   std::vector<std::string> skip_kinds;    // --skip-kinds, comma-separated and repeatable
   std::vector<std::string> reject_kinds;  // --reject-kinds
   std::vector<std::string> ignore_filename_patterns;
+  std::string stdin_filename;              // --stdin-filename: what stdin is called in messages
+  std::string duplicate_scope = "inputs";  // --duplicate-scope inputs|file
+  size_t jobs = 0;                         // -j/--jobs; 0: the CPUs this process may use
 };
 
 // -f/--filename and the selectors. `files_required` is false for commands that can take inputs otherwise.
@@ -40,6 +44,9 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
 
 // --unknown-fields: error (kubectl's --validate=strict, the default), warn or ignore.
 UnknownFieldPolicy unknown_field_policy(const SelectorFlags& flags);
+
+// --duplicate-scope: one object once in all the inputs (default) or once per file.
+DuplicateScope duplicate_scope(const SelectorFlags& flags);
 
 // --skip-kinds and --reject-kinds as lists of entries.
 KindSelection kind_selection(const SelectorFlags& flags);

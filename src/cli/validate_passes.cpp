@@ -2,10 +2,10 @@
 
 namespace grovectl {
 
-ReportSummary run_validation_passes(const SelectorFlags& flags, const ReportHeader& header,
-                                    Templates templates, Diagnostics& load, ValidationStream& stream) {
+ReportSummary run_validation_passes(const SelectorFlags& flags, LoadOptions load_options,
+                                    const ReportHeader& header, Templates templates, Diagnostics& load,
+                                    ValidationStream& stream) {
   const bool check_documents = templates == Templates::kUsable;
-  LoadOptions load_options = input_load_options(flags);
   load_options.keep_stdin = true;  // the second pass reads standard input from the first pass's text
   load_options.budget = InputBudget::kEachFile;
   InputLoader loader(load, load_options);
@@ -15,10 +15,11 @@ ReportSummary run_validation_passes(const SelectorFlags& flags, const ReportHead
     if (check_documents) stream.survey(doc);
   });
   if (documents == 0 && !load.has_errors()) report_empty_inputs(empty, load);
-  stream.begin(header, load.take());
+  stream.begin(header, load.take(), loader.take_skipped_files());
   if (check_documents && documents > 0) {
     loader.restart();
     read_inputs(flags, loader, [&](SourceDocument&& doc) { stream.check(std::move(doc), load.take()); });
+    loader.take_skipped_files();  // the first pass reported them
   }
   return stream.finish(load.take());
 }

@@ -10,7 +10,8 @@ enum class Templates { kUsable, kUnusable };
 
 // `load` holds what loading the templates found; every finding reaches `stream`'s writer. With unusable
 // templates no document is checked: the report holds only the reading problems.
-ReportSummary run_validation_passes(const SelectorFlags& flags, const ReportHeader& header,
-                                    Templates templates, Diagnostics& load, ValidationStream& stream);
+ReportSummary run_validation_passes(const SelectorFlags& flags, LoadOptions load_options,
+                                    const ReportHeader& header, Templates templates, Diagnostics& load,
+                                    ValidationStream& stream);
 
 }  // namespace grovectl

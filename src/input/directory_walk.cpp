@@ -22,18 +22,36 @@ std::string join_path(const std::string& dir, const char* name) {
   return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
 }
 
+bool is_regular_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// A directory to read, and the Chart.yaml whose templates it holds ("" outside a chart's templates).
+struct PendingDirectory {
+  std::string path;
+  std::string chart;
+};
+
 class Walk {
  public:
-  Walk(const std::vector<std::regex>& ignore, Diagnostics& diags) : ignore_(ignore), diags_(diags) {}
+  Walk(const std::vector<std::regex>& ignore, Diagnostics& diags, const WalkOptions& more)
+      : ignore_(ignore), diags_(diags), more_(more) {}
 
   std::vector<std::string> run(const std::string& root) {
     struct stat st {};
     if (::stat(root.c_str(), &st) == 0) visited_.insert({st.st_dev, st.st_ino});
-    pending_.push_back(root);
+    pending_.push_back({root, ""});
     while (!pending_.empty()) {
-      std::string dir = std::move(pending_.back());
+      PendingDirectory dir = std::move(pending_.back());
       pending_.pop_back();
       read_directory(dir);
+    }
+    if (more_.skipped) {
+      std::sort(templates_.begin(), templates_.end(), [](const SkippedFile& a, const SkippedFile& b) {
+        return std::filesystem::path(a.file) < b.file;
+      });
+      more_.skipped->insert(more_.skipped->end(), templates_.begin(), templates_.end());
     }
     std::vector<std::pair<std::filesystem::path, std::string>> sorted;
     sorted.reserve(files_.size());
@@ -46,25 +64,31 @@ class Walk {
   }
 
  private:
-  void read_directory(const std::string& dir) {
-    DIR* d = ::opendir(dir.c_str());
+  void read_directory(const PendingDirectory& dir) {
+    DIR* d = ::opendir(dir.path.c_str());
     if (!d) {
-      diags_.error("input/io", fmt::format("cannot read directory: {}", std::strerror(errno)), Location{dir});
+      diags_.error("input/io", fmt::format("cannot read directory: {}", std::strerror(errno)),
+                   Location{dir.path});
       return;
     }
+    // helm create's layout: Chart.yaml, values.yaml and templates/ side by side.
+    const std::string chart = join_path(dir.path, "Chart.yaml");
+    const bool is_chart = dir.chart.empty() && is_regular_file(chart);
     while (const dirent* e = ::readdir(d)) {
       if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
-      visit(join_path(dir, e->d_name), e->d_name);
+      const bool templates = is_chart && std::strcmp(e->d_name, "templates") == 0;
+      visit(join_path(dir.path, e->d_name), e->d_name, templates ? chart : dir.chart);
     }
     ::closedir(d);
   }
 
   bool ignored(const std::string& path) const {
     return std::any_of(ignore_.begin(), ignore_.end(),
-                       [&](const std::regex& re) { return std::regex_search(path, re); });
+                       [&](const std::regex& re) { return std::regex_search(path, re); }) ||
+           (more_.leave_out && more_.leave_out(path));
   }
 
-  void visit(const std::string& path, const std::string& name) {
+  void visit(const std::string& path, const std::string& name, const std::string& chart) {
     if (ignored(path)) return;
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return;  // removed meanwhile
@@ -89,10 +113,19 @@ class Walk {
         }
         return;
       }
-      pending_.push_back(path);
+      pending_.push_back({path, chart});
       return;
     }
     if (!has_manifest_extension(name)) return;
+    if (!chart.empty()) {
+      templates_.push_back(
+          {path, "Helm chart template",
+           fmt::format("a template of the Helm chart {} (Go template text, not YAML until helm "
+                       "renders it): validate what `helm template` prints, e.g. "
+                       "`helm template CHART | grovectl validate -f -`",
+                       chart)});
+      return;
+    }
     if (S_ISREG(st.st_mode)) {
       files_.push_back(path);
       return;
@@ -106,9 +139,11 @@ class Walk {
 
   const std::vector<std::regex>& ignore_;
   Diagnostics& diags_;
+  const WalkOptions& more_;
   std::set<DirectoryId> visited_;
-  std::vector<std::string> pending_;
+  std::vector<PendingDirectory> pending_;
   std::vector<std::string> files_;
+  std::vector<SkippedFile> templates_;
 };
 
 }  // namespace
@@ -120,8 +155,8 @@ bool has_manifest_extension(const std::string& name) {
 }
 
 std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<std::regex>& ignore,
-                                              Diagnostics& diags) {
-  return Walk(ignore, diags).run(dir);
+                                              Diagnostics& diags, const WalkOptions& more) {
+  return Walk(ignore, diags, more).run(dir);
 }
 
 }  // namespace grovectl

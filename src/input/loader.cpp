@@ -1,5 +1,6 @@
 #include "input/loader.hpp"
 
+#include <fmt/format.h>
 #include <sys/stat.h>
 
 #include "core/out_of_memory.hpp"
@@ -28,6 +29,39 @@ void flatten_lists(SourceDocument doc, const DocumentSink& out, Diagnostics& dia
     SourceDocument item{doc.file, doc.index, v["items"][i], doc.positions,
                         doc.base_pointer + pointer_append("/items", i)};
     flatten_lists(std::move(item), out, diags);
+  }
+}
+
+// Helm's and other Go templates put {{ }} where YAML expects a key, a value or an item (`{{- if .Values.x
+// }}`, `name: {{ .Release.Name }}`, `- {{ toYaml . }}`), which no YAML parser reads. The line of the first,
+// or 0.
+int go_template_line(std::string_view text) {
+  int line = 1;
+  for (size_t start = 0; start < text.size(); ++line) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view l = text.substr(start, end - start);
+    start = end + 1;
+    const size_t open = l.find("{{");
+    if (open == std::string_view::npos || l.find("}}", open) == std::string_view::npos) continue;
+    const std::string_view before = l.substr(0, open);
+    const size_t last = before.find_last_not_of(" \t");
+    if (last == std::string_view::npos || before[last] == ':' || before[last] == '-') return line;
+  }
+  return 0;
+}
+
+// A YAML error in a file that looks like a Go template says so, and what to do.
+void add_go_template_hint(Diagnostics& found, int template_line, Diagnostics& diags) {
+  for (Diagnostic d : found.items()) {
+    if (d.rule == "yaml/syntax")
+      d.message += fmt::format(
+          " (line {} holds a Go template directive, {{{{ ... }}}}: this looks like a Helm template, which is "
+          "not "
+          "YAML until helm renders it; validate what `helm template` prints, or leave such files out with "
+          "--ignore-filename-pattern)",
+          template_line);
+    diags.add(std::move(d));
   }
 }
 
@@ -65,9 +99,25 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
   limits.max_bytes = text.size();
   limits.max_nodes = nodes_left_;
   ReadStats stats;
-  parse_yaml_stream_each(text, path, diags_, limits, &stats,
-                         [&](SourceDocument&& doc) { flatten_lists(std::move(doc), out, diags_); });
+  const std::string name = path == "-" && !options_.stdin_name.empty() ? options_.stdin_name : path;
+  const size_t findings_before = diags_.items().size();
+  size_t documents = 0;
+  const DocumentSink counted = [&](SourceDocument&& doc) {
+    ++documents;
+    out(std::move(doc));
+  };
+  // A template's YAML error comes with a hint; a template stops parsing at its first directive, so its
+  // findings are held until the end of the file.
+  const int template_line = go_template_line(text);
+  Diagnostics held;
+  Diagnostics& found = template_line > 0 ? held : diags_;
+  parse_yaml_stream_each(text, name, found, limits, &stats,
+                         [&](SourceDocument&& doc) { flatten_lists(std::move(doc), counted, found); });
+  if (template_line > 0) add_go_template_hint(held, template_line, diags_);
   nodes_left_ -= std::min(nodes_left_, stats.nodes);
+  if (documents == 0 && diags_.items().size() == findings_before)
+    skipped_.push_back(
+        {name, "empty file", "it holds no document (it is empty, or only comments, \"---\" or null)"});
   // What was parsed after the loss came from zero bytes (and any finding about it with it).
   if (input.shrank())
     diags_.error("input/io",
@@ -95,7 +145,7 @@ size_t InputLoader::load_each(const std::string& path, const DocumentSink& out) 
   std::vector<std::string> files;
   {
     Activity walking("listing " + path);
-    files = manifest_files_under(path, options_.ignore, diags_);
+    files = manifest_files_under(path, options_.ignore, diags_, {options_.leave_out, &skipped_});
   }
   for (const auto& f : files) load_stream(f, counted);
   return count;

@@ -5,9 +5,11 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/skipped_file.hpp"
 #include "input/file_reading.hpp"
 #include "yaml/document.hpp"
 #include "yaml/reader.hpp"
@@ -24,6 +26,10 @@ struct LoadOptions {
   InputBudget budget = InputBudget::kAllInputsTogether;
   // Keep standard input's text, so that a second pass (restart()) reads it again.
   bool keep_stdin = false;
+  // The name standard input's documents and findings carry (--stdin-filename); "" keeps "-".
+  std::string stdin_name;
+  // .grovectl.yaml ignorePaths: more paths a directory walk leaves out, as `ignore` does.
+  std::function<bool(const std::string& path)> leave_out;
 };
 
 using DocumentSink = std::function<void(SourceDocument&&)>;
@@ -44,6 +50,9 @@ class InputLoader {
   void restart();
   // Bytes of input text read since construction or restart() (with InputBudget::kEachFile: in this file).
   size_t bytes_read() const { return options_.limits.max_bytes - bytes_left_; }
+  // The files met since the last call that were not checked: Helm chart templates in a walk, and files
+  // that hold no document (empty, or only comments, "---" or null) among inputs that do.
+  std::vector<SkippedFile> take_skipped_files() { return std::exchange(skipped_, {}); }
 
  private:
   void load_stream(const std::string& path, const DocumentSink& out);
@@ -53,6 +62,7 @@ class InputLoader {
   size_t bytes_left_;
   size_t nodes_left_;
   std::optional<std::string> stdin_text_;
+  std::vector<SkippedFile> skipped_;
 };
 
 // Reads every path in order with one InputLoader.

@@ -37,10 +37,17 @@ ObjectIdentity identity_of(const ClassifiedDocument& d, const RenderOptions& opt
 
 }  // namespace
 
+// Per file, the file's name is part of the object's key.
+std::string FirstDefinitions::key_of(const ClassifiedDocument& doc) const {
+  std::string key = identity_of(doc, options_).key;
+  if (key.empty() || scope_ == DuplicateScope::kAcrossInputs) return key;
+  return key.append(1, '\0').append(doc.doc->file);
+}
+
 void FirstDefinitions::add(const ClassifiedDocument& doc, size_t ordinal) {
-  ObjectIdentity id = identity_of(doc, options_);
-  if (id.key.empty()) return;
-  const auto [first, added] = first_.try_emplace(std::move(id.key));  // one lookup, the key moved in
+  std::string key = key_of(doc);
+  if (key.empty()) return;
+  const auto [first, added] = first_.try_emplace(std::move(key));  // one lookup, the key moved in
   if (!added) return;
   const Location at = doc.doc->locate("/metadata/name");
   if (files_.empty() || files_.back() != at.file) files_.push_back(at.file);
@@ -50,7 +57,7 @@ void FirstDefinitions::add(const ClassifiedDocument& doc, size_t ordinal) {
 void FirstDefinitions::check(const ClassifiedDocument& doc, size_t ordinal, Diagnostics& diags) const {
   const ObjectIdentity id = identity_of(doc, options_);
   if (id.key.empty()) return;
-  auto it = first_.find(id.key);
+  auto it = first_.find(key_of(doc));
   if (it == first_.end() || it->second.ordinal == ordinal) return;
   const First& first = it->second;
   const Location earlier{files_[first.file], first.line, first.column};
@@ -60,13 +67,6 @@ void FirstDefinitions::check(const ClassifiedDocument& doc, size_t ordinal, Diag
                   "object per kind, namespace and name)",
                   input_kind_name(doc.kind), id.display, format_location(earlier)),
       doc.doc->locate("/metadata/name"), "metadata.name");
-}
-
-void check_duplicate_documents(const std::vector<ClassifiedDocument>& docs, const RenderOptions& options,
-                               Diagnostics& diags) {
-  FirstDefinitions first(options);
-  for (size_t i = 0; i < docs.size(); ++i) first.add(docs[i], i);
-  for (size_t i = 0; i < docs.size(); ++i) first.check(docs[i], i, diags);
 }
 
 }  // namespace grovectl

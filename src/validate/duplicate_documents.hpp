@@ -13,12 +13,16 @@
 
 namespace grovectl {
 
+// Where one object may be defined once: in all the inputs together (the default: one kubectl apply of
+// them all), or in each file (--duplicate-scope file: a folder of independent examples, each applied alone).
+enum class DuplicateScope { kAcrossInputs, kPerFile };
+
 // The first document of each object across the inputs, by its ordinal (its place in the input order).
 // Holds a key and a position per object, never a document, so validate can gather it in a first pass over
 // inputs too large to keep.
 class FirstDefinitions {
  public:
-  explicit FirstDefinitions(const RenderOptions& options) : options_(options) {}
+  FirstDefinitions(const RenderOptions& options, DuplicateScope scope) : options_(options), scope_(scope) {}
   void add(const ClassifiedDocument& doc, size_t ordinal);
   // input/duplicate-object at `doc` when an earlier document defines the same object.
   void check(const ClassifiedDocument& doc, size_t ordinal, Diagnostics& diags) const;
@@ -30,12 +34,11 @@ class FirstDefinitions {
     int line = 0;
     int column = 0;
   };
+  std::string key_of(const ClassifiedDocument& doc) const;
   RenderOptions options_;
+  DuplicateScope scope_;
   std::unordered_map<std::string, First> first_;
   std::vector<std::string> files_;
 };
-
-void check_duplicate_documents(const std::vector<ClassifiedDocument>& docs, const RenderOptions& options,
-                               Diagnostics& diags);
 
 }  // namespace grovectl

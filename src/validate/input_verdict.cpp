@@ -147,7 +147,7 @@ DocumentRefs InputVerdict::renderable() const {
 
 InputSurvey::InputSurvey(const RenderOptions& options, const InputCheckSettings& settings,
                          SurveyedDocuments lifetime)
-    : settings_(settings), lifetime_(lifetime), first_definitions_(options) {}
+    : settings_(settings), lifetime_(lifetime), first_definitions_(options, settings.duplicates) {}
 
 void InputSurvey::add(const SourceDocument& doc) {
   Diagnostics unused;  // check_input_chunk reports them
@@ -204,9 +204,10 @@ InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t f
     d.admitted = admission_checks(d, f.schema_ok, ctx, options, f.admission);
   });
   for (const auto& f : found) diags.append(f.kind);
-  // Layer 1 also wants at least one gang source in the input.
-  if (first_ordinal == 0 && !docs.empty() && !survey.gang_sources().found())
-    survey.gang_sources().report_none(docs.front().locate(), diags);
+  // Layer 1 also wants at least one gang source in the input: a failure of the whole run, located nowhere.
+  if (settings.gang_sources == GangSourceCheck::kWithFirstChunk && first_ordinal == 0 && !docs.empty() &&
+      !survey.gang_sources().found())
+    survey.gang_sources().report_none(Location{}, diags);
   for (const auto& f : found) diags.append(f.duplicate);
   for (const auto& f : found) diags.append(f.schema);
   check_companions(checked, found, diags);

@@ -26,11 +26,18 @@ namespace grovectl {
 // README "One verdict").
 enum class AdmissionRules { kReport, kRefuse };
 
+// Who reports zero gang sources (input/no-gang-source, a failure of the run, located nowhere): the check of
+// the first chunk (render and diff), or the caller, from the survey, before any document (validate's
+// reports).
+enum class GangSourceCheck { kWithFirstChunk, kByCaller };
+
 struct InputCheckSettings {
   AdmissionRules admission = AdmissionRules::kReport;
   bool strict = false;  // validate --strict: Grove's warnings that become errors
   UnknownFieldPolicy unknown_fields = UnknownFieldPolicy::kError;
-  KindSelection kinds;  // --skip-kinds, --reject-kinds
+  KindSelection kinds;                                        // --skip-kinds, --reject-kinds
+  DuplicateScope duplicates = DuplicateScope::kAcrossInputs;  // --duplicate-scope
+  GangSourceCheck gang_sources = GangSourceCheck::kWithFirstChunk;
 };
 
 struct CheckedDocument {

@@ -58,7 +58,7 @@ void add_to_input(std::vector<InputReport>& inputs, const Diagnostic& diag) {
       return;
     }
   }
-  inputs.push_back({diag.location.file, {diag}});
+  inputs.push_back({diag.location.file, {diag}, {}});
 }
 
 // A finding belongs to the last document of its file that starts at or before its line.
@@ -93,12 +93,18 @@ void ReportTally::add(const DocumentReport& doc) {
   else
     ++counts_.valid;
   for (const auto& f : doc.findings) (f.severity == Severity::kError ? counts_.errors : counts_.warnings)++;
+  counts_.ignored += doc.ignored.size();
 }
 
 void ReportTally::add(const InputReport& input) {
   if (!input.file.empty()) files_.insert(input.file);
   counts_.input_errors += input.has_errors();
   for (const auto& f : input.findings) (f.severity == Severity::kError ? counts_.errors : counts_.warnings)++;
+  counts_.ignored += input.ignored.size();
+}
+
+void ReportTally::add(const SkippedFile& file) {
+  ++counts_.skipped_files[file.category];
 }
 
 ReportSummary ReportTally::summary() const {
@@ -116,7 +122,9 @@ ValidationStream::ValidationStream(const RenderOptions& options, const TemplateS
       check_settings_{.admission = AdmissionRules::kReport,
                       .strict = settings.strict,
                       .unknown_fields = settings.unknown_fields,
-                      .kinds = settings.kinds},
+                      .kinds = settings.kinds,
+                      .duplicates = settings.duplicates,
+                      .gang_sources = GangSourceCheck::kByCaller},
       writer_(writer),
       documents_per_chunk_(std::max<size_t>(documents_per_chunk, 1)),
       survey_(options, check_settings_, SurveyedDocuments::kAreDropped) {}
@@ -145,17 +153,31 @@ void ValidationStream::note_io_errors(const std::vector<Diagnostic>& findings) {
   }
 }
 
-void ValidationStream::begin(const ReportHeader& header, const std::vector<Diagnostic>& reader_findings) {
+void ValidationStream::settle(std::vector<Diagnostic>& findings, std::vector<IgnoredFinding>& ignored,
+                              const SourceDocument* document) {
+  promote_if_strict(findings);
+  set_aside_ignored(settings_.rules, document, findings, ignored);
+  note_io_errors(findings);
+}
+
+void ValidationStream::begin(const ReportHeader& header, const std::vector<Diagnostic>& reader_findings,
+                             const std::vector<SkippedFile>& skipped_files) {
   std::vector<InputReport> inputs;
+  // A run without a gang source fails as a whole: the survey knows before any document is checked.
+  if (survey_.documents() > 0 && !survey_.gang_sources().found()) {
+    Diagnostics run;
+    survey_.gang_sources().report_none(Location{}, run);
+    for (const auto& d : run.items()) add_to_input(inputs, d);
+  }
   for (const auto& d : reader_findings) {
     if (belongs_to_no_document(d)) add_to_input(inputs, d);
   }
   for (auto& in : inputs) {
-    promote_if_strict(in.findings);
-    note_io_errors(in.findings);
+    settle(in.findings, in.ignored, nullptr);
     tally_.add(in);
   }
-  writer_.begin(header, inputs);
+  for (const auto& f : skipped_files) tally_.add(f);
+  writer_.begin(header, inputs, skipped_files);
 }
 
 void ValidationStream::check(SourceDocument&& doc, std::vector<Diagnostic> reader_findings) {
@@ -219,9 +241,9 @@ void ValidationStream::check_chunk(Chunk chunk) {
     auto& findings = reports[admitted[i]].findings;
     findings.insert(findings.end(), rendered[i].items().begin(), rendered[i].items().end());
   }
-  for (auto& r : reports) {
-    promote_if_strict(r.findings);
-    note_io_errors(r.findings);
+  for (size_t i = 0; i < reports.size(); ++i) {
+    DocumentReport& r = reports[i];
+    settle(r.findings, r.ignored, &documents[i]);
     tally_.add(r);
     writer_.document(r);
   }

@@ -2,7 +2,8 @@
 // validate over inputs of any length in bounded memory: two passes over the same documents, holding only
 // a chunk of them at a time, each finding written out as soon as its document is checked, in input order.
 //   1. survey(doc) for every document (what checking one document needs of all the others);
-//   2. begin() with the reader's findings of that pass: those that belong to no document come first;
+//   2. begin() with the reader's findings of that pass (those that belong to no document come first, with
+//      the failures of the run as a whole) and the files the reader skipped;
 //   3. check(doc) for every document again, in the same order, with the reader's findings that came with
 //      it; a chunk is checked when the next document shows that the reader is done with it;
 //   4. finish(), which writes the counts.
@@ -24,6 +25,7 @@ class ReportTally {
  public:
   void add(const DocumentReport& doc);
   void add(const InputReport& input);
+  void add(const SkippedFile& file);
   ReportSummary summary() const;
 
  private:
@@ -38,7 +40,8 @@ class ValidationStream {
   ValidationStream(const RenderOptions& options, const TemplateSet& templates,
                    const ValidateSettings& settings, ReportWriter& writer, size_t documents_per_chunk);
   void survey(const SourceDocument& doc);
-  void begin(const ReportHeader& header, const std::vector<Diagnostic>& reader_findings);
+  void begin(const ReportHeader& header, const std::vector<Diagnostic>& reader_findings,
+             const std::vector<SkippedFile>& skipped_files);
   void check(SourceDocument&& doc, std::vector<Diagnostic> reader_findings);
   ReportSummary finish(std::vector<Diagnostic> reader_findings);
   // A file or directory that could not be read, or templates that could not be loaded (exit 3).
@@ -55,6 +58,9 @@ class ValidationStream {
   };
   void check_chunk(Chunk chunk);
   void promote_if_strict(std::vector<Diagnostic>& findings) const;
+  // --strict, then the findings the rules and the document's annotation set aside, then the I/O errors.
+  void settle(std::vector<Diagnostic>& findings, std::vector<IgnoredFinding>& ignored,
+              const SourceDocument* document);
   void note_io_errors(const std::vector<Diagnostic>& findings);
 
   const RenderOptions& options_;

@@ -17,8 +17,10 @@ bool any_error(const std::vector<Diagnostic>& findings) {
 class CollectingWriter : public ReportWriter {
  public:
   explicit CollectingWriter(ValidateReport& report) : report_(report) {}
-  void begin(const ReportHeader&, const std::vector<InputReport>& inputs) override {
+  void begin(const ReportHeader&, const std::vector<InputReport>& inputs,
+             const std::vector<SkippedFile>& skipped_files) override {
     report_.inputs = inputs;
+    report_.skipped_files = skipped_files;
   }
   void document(const DocumentReport& doc) override { report_.documents.push_back(doc); }
   void end(const ReportSummary& summary) override { report_.files = summary.files; }
@@ -56,9 +58,16 @@ bool ValidateReport::has_io_errors() const {
                      [&](const DocumentReport& d) { return io(d.findings); });
 }
 
+size_t ReportSummary::skipped_file_count() const {
+  size_t n = 0;
+  for (const auto& [category, count] : skipped_files) n += count;
+  return n;
+}
+
 ReportSummary ValidateReport::summary() const {
   ReportTally tally;
   for (const auto& in : inputs) tally.add(in);
+  for (const auto& f : skipped_files) tally.add(f);
   for (const auto& d : documents) tally.add(d);
   return tally.summary();
 }
@@ -72,7 +81,7 @@ ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const
   CollectingWriter writer(report);
   ValidationStream stream(options, templates, settings, writer, ValidationStream::kWholeInput);
   for (const auto& doc : docs) stream.survey(doc);
-  stream.begin({}, load_diags.items());
+  stream.begin({}, load_diags.items(), {});
   std::vector<Diagnostic> reader_findings = load_diags.items();
   for (const auto& doc : docs) stream.check(SourceDocument(doc), std::exchange(reader_findings, {}));
   stream.finish(std::move(reader_findings));

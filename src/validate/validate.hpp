@@ -8,13 +8,17 @@
 //   3 Grove admission rules and JobSet webhook rules
 //   4 backend x version capability rules (the mappings' check())
 //   5 every rendered object against the schema of its kind and version
+#include <map>
 #include <string>
 #include <vector>
 
 #include "backend/templates.hpp"
 #include "core/diagnostic.hpp"
+#include "core/skipped_file.hpp"
 #include "frontend/classify.hpp"
 #include "model/options.hpp"
+#include "validate/duplicate_documents.hpp"
+#include "validate/ignored_findings.hpp"
 #include "validate/input_schema.hpp"
 #include "yaml/document.hpp"
 
@@ -29,14 +33,16 @@ struct DocumentReport {
   std::string skipped;  // why grovectl did not read it (kind not ours, --skip-kinds); "" when read
   std::string backend;  // a gang source's backend; "" for other documents
   std::vector<Diagnostic> findings;
+  std::vector<IgnoredFinding> ignored;
   bool has_errors() const;
 };
 
 // Findings that belong to no document, one per input: a file that cannot be read or parsed, or the
-// inputs as a whole (file "": zero gang sources). Every format reports it as a failed case.
+// run as a whole (file "": zero gang sources). Every format reports it as a failed case.
 struct InputReport {
   std::string file;
   std::vector<Diagnostic> findings;
+  std::vector<IgnoredFinding> ignored;
   bool has_errors() const;
 };
 
@@ -50,11 +56,16 @@ struct ReportSummary {
   size_t input_errors = 0;  // InputReports with an error
   size_t errors = 0;        // error findings
   size_t warnings = 0;
+  size_t ignored = 0;  // findings left out by rule or annotation
+  // Files a walk found but did not check (Helm chart templates, empty files), by category.
+  std::map<std::string, size_t> skipped_files;
+  size_t skipped_file_count() const;
 };
 
 struct ValidateReport {
   std::vector<DocumentReport> documents;
   std::vector<InputReport> inputs;
+  std::vector<SkippedFile> skipped_files;
   size_t files = 0;
   std::string tool_version;  // set by the caller (grovectl version)
   std::string kube_version;
@@ -68,7 +79,9 @@ struct ValidateReport {
 struct ValidateSettings {
   bool strict = false;  // every remaining warning is an error
   UnknownFieldPolicy unknown_fields = UnknownFieldPolicy::kError;
-  KindSelection kinds;  // --skip-kinds, --reject-kinds
+  KindSelection kinds;                                        // --skip-kinds, --reject-kinds
+  DuplicateScope duplicates = DuplicateScope::kAcrossInputs;  // --duplicate-scope
+  RuleSelection rules;  // --skip-rules, --enable-rules, .grovectl.yaml skipRules
 };
 
 // Runs layers 1 (classification) to 5 over `docs` and files every finding under its document.

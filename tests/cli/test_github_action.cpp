@@ -7,11 +7,13 @@
 #include <fstream>
 #include <set>
 
+#include "support/repo_tree.hpp"
 #include "support/test_support.hpp"
 
 namespace fs = std::filesystem;
 using grovectl::Json;
 using grovectl::test::CommandResult;
+using grovectl::test::count_occurrences;
 using grovectl::test::quote;
 using grovectl::test::read_file;
 using grovectl::test::run_grovectl;
@@ -79,7 +81,7 @@ TEST_CASE("github action: a composite action whose inputs are validate's flags",
     CHECK(spec.contains("description"));
   }
   CHECK(inputs == std::set<std::string>{"paths", "backend", "kube-version", "feature-gates", "extra-flags",
-                                        "junit-file"});
+                                        "junit-file", "sarif-file", "upload-sarif"});
   const std::string help = run_grovectl("validate --help").out;
   const std::string script = step(a, "validate")["run"].get<std::string>();
   // Inputs named after a flag pass it through, and the flag exists.
@@ -94,10 +96,17 @@ TEST_CASE("github action: a composite action whose inputs are validate's flags",
   }
   CHECK(help.find("-f,--filename") != std::string::npos);
   CHECK(script.find("-f \"$path\"") != std::string::npos);
-  // Both report formats the action uses exist.
-  CHECK(help.find("{text,json,junit,github}") != std::string::npos);
-  CHECK(script.find("-o junit > \"$INPUT_JUNIT_FILE\"") != std::string::npos);
-  CHECK(script.find("-o github") != std::string::npos);
+  // The report formats the action uses exist, all from one run.
+  for (const std::string format : {"junit", "github", "sarif"}) CHECK(help.find(format) != std::string::npos);
+  CHECK(script.find("reports=(-o github -o \"junit=$INPUT_JUNIT_FILE\")") != std::string::npos);
+  CHECK(script.find("reports+=(-o \"sarif=$sarif\")") != std::string::npos);
+  CHECK(count_occurrences(script, "grovectl validate ") == 1u);
+  // The SARIF report goes to code scanning when asked (docs.github.com, "Uploading a SARIF file to GitHub":
+  // github/codeql-action/upload-sarif with sarif_file), even when validation failed.
+  const Json& last = a["runs"]["steps"].back();
+  CHECK(last["uses"].get<std::string>().starts_with("github/codeql-action/upload-sarif@"));
+  CHECK(last["with"]["sarif_file"] == "${{ steps.validate.outputs.sarif-file }}");
+  CHECK(last["if"].get<std::string>().find("always() && inputs.upload-sarif == 'true'") != std::string::npos);
 }
 
 TEST_CASE("github action: its steps install grovectl and validate with annotations and JUnit",
@@ -150,7 +159,7 @@ TEST_CASE("github action: its steps install grovectl and validate with annotatio
   };
   auto clean = run_validate({{"paths", "manifests"}});
   CHECK(clean.exit_code == 0);
-  CHECK(read_file(dir / "output") == "exit-code=0\n");
+  CHECK(read_file(dir / "output") == "exit-code=0\nsarif-file=\n");
   std::string junit = read_file(dir / "grovectl-junit.xml");
   CHECK(junit.find("<testsuite") != std::string::npos);
   CHECK(junit.find("<failure") == std::string::npos);
@@ -159,7 +168,7 @@ TEST_CASE("github action: its steps install grovectl and validate with annotatio
   auto gate = run_validate(
       {{"paths", "manifests"}, {"kube-version", "1.37"}, {"feature-gates", "GangScheduling=true"}});
   CHECK(gate.exit_code == 2);
-  CHECK(read_file(dir / "output") == "exit-code=2\n");
+  CHECK(read_file(dir / "output") == "exit-code=2\nsarif-file=\n");
   CHECK(run_validate({{"paths", "manifests"},
                       {"kube-version", "1.36"},
                       {"feature-gates", "GangScheduling=true"},
@@ -175,11 +184,26 @@ TEST_CASE("github action: its steps install grovectl and validate with annotatio
   auto broken =
       run_validate({{"paths", "manifests/broken.yaml manifests/pcs.yaml"}, {"junit-file", "report.xml"}});
   CHECK(broken.exit_code == 1);
-  CHECK(read_file(dir / "output") == "exit-code=1\n");
+  CHECK(read_file(dir / "output") == "exit-code=1\nsarif-file=\n");
   // `spec:` is line 11 of testdata/diff/pcs.yaml, so the inserted field is line 12, column 3.
   CHECK(broken.out.find("::error file=manifests/broken.yaml,line=12,col=3,") != std::string::npos);
   std::string report = read_file(dir / "report.xml");
   CHECK(report.find("<failure") != std::string::npos);
   CHECK(report.find("manifests/pcs.yaml") != std::string::npos);  // every document is a test case
+  fs::remove(dir / "manifests/broken.yaml");
+
+  // The default paths "." on a checkout with a Helm chart (the repository tree of
+  // tests/support/repo_tree.hpp: Grove's operator chart, kustomize, a Secret, a CRD, JSON, CRLF+BOM), with
+  // the SARIF upload asked for.
+  const fs::path repo = grovectl::test::write_monorepo_tree("github-action-repo");
+  fs::remove_all(repo / "examples");  // independent examples that define one object twice
+  fs::remove(dir / "output");
+  auto whole = run_step(a, "validate", repo, {{"upload-sarif", "true"}}, runner);
+  INFO(whole.out << whole.err);
+  CHECK(whole.exit_code == 0);
+  CHECK(read_file(dir / "output") == "exit-code=0\nsarif-file=grovectl.sarif\n");
+  const Json sarif = Json::parse(read_file(repo / "grovectl.sarif"));
+  CHECK(sarif["runs"][0]["properties"]["summary"]["skippedFiles"] == 3);
+  CHECK(read_file(repo / "grovectl-junit.xml").find("Helm chart template") != std::string::npos);
   fs::remove_all(dir);
 }

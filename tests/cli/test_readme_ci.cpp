@@ -1,7 +1,7 @@
-// README "Use in CI" (issue 15, item 8) is true: its `helm template | grovectl validate -f -` example runs on
-// testdata/ci/helm-template-stream.yaml (what that helm command prints; helm is not needed) and prints
-// exactly the line the README shows, and its GitHub Actions job is YAML whose grovectl steps use real flags.
+// README "Use in CI": its GitHub Actions job is YAML whose grovectl steps use real flags (its console
+// example runs with every other one in test_readme_console.cpp).
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <sstream>
 
 #include "support/test_support.hpp"
@@ -11,40 +11,38 @@ using namespace grovectl::test;
 
 namespace {
 
-const std::string kPrompt = "$ helm template serving charts/serving | grovectl validate -f -";
-
-// The fenced block of README "Use in CI" that starts with ```<lang>.
-std::string ci_block(const std::string& lang) {
+// The first fenced block of README "Use in CI" that starts with ```<lang> and holds `holding`.
+std::string ci_block(const std::string& lang, const std::string& holding) {
   const std::string readme = read_file(source_dir() / "README.md");
   const size_t section = readme.find("## Use in CI");
   REQUIRE(section != std::string::npos);
-  const size_t start = readme.find("```" + lang + "\n", section);
-  REQUIRE(start != std::string::npos);
-  const size_t body = start + 4 + lang.size();
-  return readme.substr(body, readme.find("```", body) - body);
+  for (size_t start = readme.find("```" + lang + "\n", section); start != std::string::npos;
+       start = readme.find("```" + lang + "\n", start + 1)) {
+    const size_t body = start + 4 + lang.size();
+    const std::string block = readme.substr(body, readme.find("```", body) - body);
+    if (block.find(holding) != std::string::npos) return block;
+  }
+  FAIL("no ```" << lang << " block holding " << holding << " in README Use in CI");
+  return "";
 }
 
 }  // namespace
 
-TEST_CASE("README Use in CI: the helm template example prints what the README shows") {
-  const std::string block = ci_block("console");
-  REQUIRE(block.rfind(kPrompt + "\n", 0) == 0);
-  const std::string shown = block.substr(kPrompt.size() + 1);
-  auto r = run_shell("cat " + quote(testdata("ci/helm-template-stream.yaml").string()) + " | " +
-                     quote(GROVECTL_BINARY) + " validate -f -");
-  INFO(r.err);
-  CHECK(r.exit_code == 0);
-  CHECK(r.out == shown);
-}
-
-TEST_CASE("README Use in CI: the GitHub Actions job annotates inline and uploads the JUnit report") {
-  const std::vector<Json> docs = parse_yaml_docs(ci_block("yaml"));
+TEST_CASE("README Use in CI: the GitHub Actions job annotates inline and uploads SARIF and JUnit") {
+  const std::vector<Json> docs = parse_yaml_docs(ci_block("yaml", "\njobs:"));
   REQUIRE(docs.size() == 1);
   const Json& steps = docs[0]["jobs"]["validate"]["steps"];
   std::string runs;
   for (const auto& step : steps) runs += step.value("run", "") + "\n";
   CHECK(runs.find("-o github") != std::string::npos);
-  CHECK(runs.find("-o junit > grovectl-junit.xml") != std::string::npos);
+  CHECK(runs.find("-o junit=grovectl-junit.xml") != std::string::npos);
+  CHECK(runs.find("-o sarif=grovectl.sarif") != std::string::npos);
+  bool uploads_sarif = false;
+  for (const auto& step : steps)
+    uploads_sarif =
+        uploads_sarif || (step.value("uses", "").starts_with("github/codeql-action/upload-sarif@") &&
+                          step["with"]["sarif_file"] == "grovectl.sarif" && step["if"] == "always()");
+  CHECK(uploads_sarif);
   CHECK(steps.back()["uses"].get<std::string>().rfind("actions/upload-artifact@", 0) == 0);
   CHECK(steps.back()["if"] == "always()");
   // Every flag the job gives grovectl validate is one of its flags.
@@ -61,5 +59,19 @@ TEST_CASE("README Use in CI: the GitHub Actions job annotates inline and uploads
       if (word.rfind("-", 0) == 0 && word != "-") CHECK(help.find(word) != std::string::npos);
     }
   }
-  CHECK(commands == 3);
+  CHECK(commands == 2);
+}
+
+TEST_CASE("README Use in CI: the .grovectl.yaml example is a configuration validate reads") {
+  const auto dir = scratch_dir("readme-config");
+  std::ofstream(dir / ".grovectl.yaml") << ci_block("yaml", "ignorePaths:");
+  std::ofstream(dir / "pcs.yaml") << read_file(testdata("diff/pcs.yaml"));
+  // Its flags ask for kai-scheduler, whose queue the PodCliqueSet lacks: the file is read and used.
+  auto r = run_shell("cd " + quote(dir.string()) + " && " + quote(GROVECTL_BINARY) + " validate -f pcs.yaml");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("kai") != std::string::npos);
+  auto without = run_shell("cd " + quote(dir.string()) + " && " + quote(GROVECTL_BINARY) +
+                           " validate -f pcs.yaml --backend default-scheduler");
+  CHECK(without.exit_code == 0);
 }

@@ -21,7 +21,7 @@ std::string streamed_text_report(const std::string& text, const RenderOptions& o
   Diagnostics load;
   load_text_each(text, "fuzz.yaml", load, fuzz::fuzz_load_options(),
                  [&](SourceDocument&& doc) { stream.survey(doc); });
-  stream.begin({}, load.take());
+  stream.begin({}, load.take(), {});
   load_text_each(text, "fuzz.yaml", load, fuzz::fuzz_load_options(),
                  [&](SourceDocument&& doc) { stream.check(std::move(doc), load.take()); });
   stream.finish(load.take());

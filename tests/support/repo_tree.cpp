@@ -60,4 +60,62 @@ fs::path write_repo_tree(const std::string& name) {
   return root;
 }
 
+std::string small_jobset(const std::string& name) {
+  return "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: " + name +
+         "\nspec:\n  replicatedJobs:\n  - name: workers\n    template:\n      spec:\n        parallelism: 4\n"
+         "        completions: 4\n        backoffLimit: 0\n        template:\n          spec:\n"
+         "            containers:\n            - name: sleep\n              image: busybox\n"
+         "              command:\n                - sleep\n              args:\n                - 100s\n";
+}
+
+fs::path write_monorepo_tree(const std::string& name) {
+  const fs::path root = scratch_dir(name);
+  const fs::path chart = root / "operator/charts";
+  write(
+      chart / "Chart.yaml",
+      "apiVersion: v2\nname: grove-charts\ndescription: A Helm chart for Grove Operator.\ntype: application\n"
+      "version: 0.1.0\nappVersion: \"v0.1.0-dev\"\n");
+  write(chart / "values.yaml",
+        "serviceAccount:\n  name: grove-operator\n  automount: true\npriorityClass:\n"
+        "  enabled: true\n  name: grove-operator\n  value: 1000000\n");
+  write(
+      chart / "templates/serviceaccount.yaml",
+      "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ required \".Values.serviceAccount.name is "
+      "required\" .Values.serviceAccount.name }}\n  namespace: {{ .Release.Namespace }}\n  labels:\n"
+      "{{- include \"operator.serviceaccount.labels\" . | nindent 4 }}\n"
+      "automountServiceAccountToken: {{ .Values.serviceAccount.automount }}");
+  write(chart / "templates/priorityclass.yaml",
+        "{{- if .Values.priorityClass.enabled }}\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
+        "metadata:\n  name: {{ required \".Values.priorityClass.name is required\" "
+        ".Values.priorityClass.name }}\n"
+        "value: {{ .Values.priorityClass.value }}\nglobalDefault: false\n{{- end }}");
+  write(chart / "templates/_helpers.tpl", "{{- define \"operator.serviceaccount.labels\" -}}\n{{- end }}\n");
+  write(root / "operator/crds/podcliquesets.yaml",
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n"
+        "  name: podcliquesets.grove.io\nspec:\n  group: grove.io\n  names:\n    kind: PodCliqueSet\n"
+        "    plural: podcliquesets\n  scope: Namespaced\n  versions:\n  - name: v1alpha1\n    served: true\n"
+        "    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n");
+  write(root / "deploy/base/kustomization.yaml",
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- pcs.yaml\n");
+  write(root / "deploy/base/pcs.yaml", small_podcliqueset("serving"));
+  write(root / "deploy/overlays/prod/kustomization.yaml",
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: prod\nresources:\n"
+        "- ../../base\npatches:\n- path: replicas.yaml\n  target:\n    kind: PodCliqueSet\n");
+  write(
+      root / "deploy/secret.yaml",
+      "apiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\ntype: Opaque\ndata:\n  token: c2VjcmV0\n");
+  std::string windows = "\xEF\xBB\xBF";
+  for (char c : small_podcliqueset("edited")) windows += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  write(root / "deploy/windows.yaml", windows);
+  write(root / "deploy/trainer.json",
+        "{\"apiVersion\": \"jobset.x-k8s.io/v1alpha2\", \"kind\": \"JobSet\", \"metadata\": {\"name\": "
+        "\"trainer\"}, \"spec\": {\"replicatedJobs\": [{\"name\": \"workers\", \"template\": {\"spec\": "
+        "{\"parallelism\": 2, \"completions\": 2, \"template\": {\"spec\": {\"containers\": [{\"name\": "
+        "\"main\", \"image\": \"busybox\"}]}}}}}]}}\n");
+  write(root / "deploy/placeholder.yaml", "");
+  write(root / "examples/simple/jobset.yaml", small_jobset("example"));
+  write(root / "examples/gpu/jobset.yaml", small_jobset("example"));
+  return root;
+}
+
 }  // namespace grovectl::test

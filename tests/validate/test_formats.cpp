@@ -41,7 +41,7 @@ TEST_CASE("validate text output is GNU style with a kubeconform-like summary") {
             "[grove/clique-min-available]") != std::string::npos);
   CHECK(
       r.out.find("Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1, Skipped: 0, Input errors: 0, "
-                 "Errors: 1, Warnings: 1") != std::string::npos);
+                 "Errors: 1, Warnings: 1, Ignored: 0, Files skipped: 0\n") != std::string::npos);
 }
 
 TEST_CASE("validate json output lists every document with its findings") {
@@ -75,10 +75,20 @@ TEST_CASE("validate github output is workflow annotations with real lines") {
   INFO(r.out);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find(
-            "\n::error file=-,line=27,col=9,title=grove/clique-min-available::spec.template.cliques[0]") !=
+            "\n::error title=grove/clique-min-available::standard input:27:9: spec.template.cliques[0]") !=
         std::string::npos);
   // Document 1 omits spec.replicas (default 0, grove.md §1.3): no gangs, a warning at its spec (line 5).
-  CHECK(r.out.rfind("::warning file=-,line=5,col=1,title=render/zero-replicas::", 0) == 0);
+  CHECK(r.out.rfind("::warning title=render/zero-replicas::standard input:5:1: ", 0) == 0);
+  // The counts end the report as a notice on the run, as the text format's summary line.
+  CHECK(grovectl::test::contains(r.out,
+                                 "\n::notice title=grovectl validate::Summary: 2 documents found in 1 file - "
+                                 "Valid: 1, Invalid: 1, Skipped: 0, Input errors: 0, Errors: 1, Warnings: 1, "
+                                 "Ignored: 0, Files skipped: 0\n"));
+  // Standard input is not a file of the pull request: file=- would attach nowhere. --stdin-filename names it.
+  CHECK(r.out.find("file=") == std::string::npos);
+  auto named = run_grovectl("validate -o github -f - --stdin-filename deploy/pcs.yaml", two_documents());
+  CHECK(named.out.find("\n::error file=deploy/pcs.yaml,line=27,col=9,title=grove/clique-min-available::") !=
+        std::string::npos);
 }
 
 TEST_CASE("validate exit codes: clean, warnings, strict, usage, I/O and empty input") {
@@ -105,4 +115,61 @@ TEST_CASE("validate exit codes: clean, warnings, strict, usage, I/O and empty in
   auto empty = run_grovectl("validate -f -", "# nothing\n");
   CHECK(empty.exit_code == 1);
   CHECK(empty.out.find("[input/empty]") != std::string::npos);
+}
+
+TEST_CASE("validate tap output: one test point per document, findings in a YAML block, the plan last") {
+  // TAP version 13 (testanything.org): document 1 valid with its warning (line 5, see the github case),
+  // document 2 not ok with its error; the plan 1..2 after them.
+  auto r = run_grovectl("validate -o tap -f -", two_documents());
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.starts_with(
+      "TAP version 13\nok 1 - -:1 PodCliqueSet/ok\n  ---\n  findings:\n  - \"-:5:1: warning: "));
+  CHECK(grovectl::test::contains(
+      r.out,
+      "not ok 2 - -:15 PodCliqueSet/bad\n  ---\n  findings:\n  - \"-:27:9: error: spec.template.cliques[0]"));
+  CHECK(grovectl::test::contains(r.out,
+                                 "\n1..2\n# Summary: 2 documents found in 1 file - Valid: 1, Invalid: 1,"));
+  // Every other line of the YAML blocks is a quoted scalar a YAML parser reads back.
+  const size_t block = r.out.find("  ---\n");
+  const std::string first_block = r.out.substr(block + 6, r.out.find("  ...\n", block) - block - 6);
+  CHECK(grovectl::test::parse_yaml_docs(first_block).size() == 1u);
+}
+
+TEST_CASE("validate writes several formats in one run, each file whole") {
+  const auto dir = grovectl::test::scratch_dir("several-formats");
+  const std::string sarif = (dir / "report.sarif").string(), junit = (dir / "report.xml").string();
+  auto r = run_grovectl("validate -f - -o text -o sarif=" + grovectl::test::quote(sarif) +
+                            " -o junit=" + grovectl::test::quote(junit),
+                        two_documents());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  // stdout holds the text report alone, as without the other formats.
+  CHECK(r.out == run_grovectl("validate -f -", two_documents()).out);
+  CHECK(Json::parse(grovectl::test::read_file(sarif))["runs"][0]["results"].size() == 2u);
+  CHECK(grovectl::test::read_file(dir / "report.xml") ==
+        run_grovectl("validate -o junit -f -", two_documents()).out);
+  // Only the reports are left in the folder: no temporary file.
+  size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
+  CHECK(files == 2u);
+  // Two reports to stdout would interleave; an unknown format and an empty file name are usage errors.
+  CHECK(run_grovectl("validate -f - -o json -o tap", two_documents()).exit_code == 2);
+  auto unknown = run_grovectl("validate -f - -o xml", two_documents());
+  CHECK(unknown.exit_code == 2);
+  CHECK(grovectl::test::contains(unknown.err, "-o \"xml\": expected FORMAT or FORMAT=FILE"));
+  CHECK(run_grovectl("validate -f - -o sarif=", two_documents()).exit_code == 2);
+  // A report that cannot be written is an I/O error, and nothing half-written is left.
+  auto unwritable = run_grovectl("validate -f - -o sarif=/nonexistent/dir/report.sarif", two_documents());
+  CHECK(unwritable.exit_code == 3);
+  CHECK(grovectl::test::contains(unwritable.err,
+                                 "/nonexistent/dir/report.sarif: error: cannot write the report"));
+}
+
+TEST_CASE("validate -j: the threads to use, a positive number") {
+  std::string clean = two_documents().substr(0, two_documents().find("---"));
+  CHECK(run_grovectl("validate -j 1 -f -", clean).exit_code == 0);
+  CHECK(run_grovectl("validate --jobs 3 -f -", clean).exit_code == 0);
+  CHECK(run_grovectl("validate -j 0 -f -", clean).exit_code == 2);
+  CHECK(run_grovectl("render -j 2 -f -", clean).exit_code == 0);
 }

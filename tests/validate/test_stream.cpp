@@ -73,7 +73,8 @@ std::string streamed_report(const SelectorFlags& flags, ReportFormat format, siz
   std::ostringstream out;
   auto writer = make_report_writer(format, out);
   ValidationStream stream(*options, templates, ValidateSettings{}, *writer, documents_per_chunk);
-  run_validation_passes(flags, {"test", options->kube_version.text(), ""}, Templates::kUsable, load, stream);
+  run_validation_passes(flags, input_load_options(flags), {"test", options->kube_version.text(), "", "", ""},
+                        Templates::kUsable, load, stream);
   return out.str();
 }
 
@@ -85,8 +86,8 @@ TEST_CASE("validate stream: the report does not depend on where chunks end", "[v
       flags_for({(dir / "list.yaml").string(), testdata("validate").string(),
                  testdata("ci/helm-template-stream.yaml").string(), (dir / "stream.yaml").string(),
                  (dir / "trailing-error.yaml").string()});
-  for (ReportFormat format :
-       {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kJunit, ReportFormat::kGithub}) {
+  for (ReportFormat format : {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kJunit,
+                              ReportFormat::kGithub, ReportFormat::kSarif, ReportFormat::kTap}) {
     const std::string whole = streamed_report(flags, format, ValidationStream::kWholeInput);
     for (size_t chunk : {1, 2, 3, 7, 64}) {
       INFO("format " << static_cast<int>(format) << ", " << chunk << " documents per chunk");

@@ -92,7 +92,7 @@ TEST_CASE("whole reports: a missing file is a failed case in every format, and e
                         ",title=input/io::cannot open: No such file or directory") != std::string::npos);
 }
 
-TEST_CASE("whole reports: text, json, junit and github count the same documents and findings") {
+TEST_CASE("whole reports: text, json, junit, github, sarif and tap count the same documents and findings") {
   Inputs in = mixed_inputs("counts");
   auto text = run_grovectl("validate" + in.args).out;
   Json j = Json::parse(run_grovectl("validate -o json" + in.args).out);
@@ -109,7 +109,7 @@ TEST_CASE("whole reports: text, json, junit and github count the same documents 
   CHECK(s["inputErrors"] == 2);
   CHECK(text.find(
             fmt::format("Summary: 7 documents found in {} files - Valid: 2, Invalid: 1, Skipped: 4, Input "
-                        "errors: 2, Errors: {}, Warnings: {}\n",
+                        "errors: 2, Errors: {}, Warnings: {}, Ignored: 0, Files skipped: 0\n",
                         s["files"].get<size_t>(), s["errors"].get<size_t>(), s["warnings"].get<size_t>())) !=
         std::string::npos);
   // JUnit: one case per document plus one per input whose findings belong to no document.
@@ -126,6 +126,15 @@ TEST_CASE("whole reports: text, json, junit and github count the same documents 
   CHECK(count_matches(github, "(^|\n)::warning ") == s["warnings"].get<size_t>());
   CHECK(s["errors"] == 3);
   check_against_xsd(junit, "junit-counts");
+  // sarif: one result per finding, the same summary; tap: one test point per JUnit case, the same failures.
+  Json sarif = Json::parse(run_grovectl("validate -o sarif" + in.args).out);
+  CHECK(sarif["runs"][0]["results"].size() == s["errors"].get<size_t>() + s["warnings"].get<size_t>());
+  CHECK(sarif["runs"][0]["properties"]["summary"]["documents"] == 7);
+  CHECK(sarif["runs"][0]["properties"]["summary"]["inputErrors"] == 2);
+  auto tap = run_grovectl("validate -o tap" + in.args).out;
+  CHECK(count_matches(tap, "(^|\n)(not )?ok ") == cases);
+  CHECK(count_matches(tap, "(^|\n)not ok ") == 3);
+  CHECK(count_matches(tap, "# SKIP ") == 4);
 }
 
 TEST_CASE("whole reports: junit cases carry file, line and time, json carries versions and backend") {

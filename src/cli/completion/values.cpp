@@ -39,7 +39,7 @@ std::vector<std::string> gate_settings() {
 const std::vector<ValueRule>& rules() {
   static const std::vector<ValueRule> table = {
       {"render", "--output", ValueKind::kChoices, {"yaml", "json", "name"}},
-      {"validate", "--output", ValueKind::kChoices, {"text", "json", "junit", "github"}},
+      {"validate", "--output", ValueKind::kChoices, {"text", "json", "junit", "github", "sarif", "tap"}},
       {"diff", "--output", ValueKind::kChoices, {"text", "brief", "json"}},
       {"version", "--output", ValueKind::kChoices, {"text", "json", "yaml"}},
       {"", "--backend", ValueKind::kChoices, backend_names()},
@@ -49,6 +49,8 @@ const std::vector<ValueRule>& rules() {
       {"", "--hierarchy", ValueKind::kChoices, {"flat", "composite"}},
       {"", "--to-hierarchy", ValueKind::kChoices, {"flat", "composite"}},
       {"", "--jobset-gang", ValueKind::kChoices, {"jobset", "replicated-job"}},
+      {"", "--duplicate-scope", ValueKind::kChoices, {"inputs", "file"}},
+      {"", "--config", ValueKind::kFiles, {}},
       {"", "--color", ValueKind::kChoices, {"auto", "always", "never"}},
       {"", "--include", ValueKind::kList, {"podgang", "scheduler", "jobset", "pods"}},
       {"", "--filename", ValueKind::kFiles, {}},

@@ -1,4 +1,4 @@
-// github: one GitHub Actions workflow command per finding.
+// github: one GitHub Actions workflow command per finding, then the counts as a notice.
 #include <fmt/format.h>
 
 #include "validate/report/writers.hpp"
@@ -34,32 +34,44 @@ std::string escape_property(const std::string& s) {
   return out;
 }
 
-std::string workflow_command(const Diagnostic& d) {
-  std::string props;
-  if (!d.location.file.empty()) props += "file=" + escape_property(d.location.file);
-  if (d.location.line > 0) props += ",line=" + std::to_string(d.location.line);
-  if (d.location.column > 0) props += ",col=" + std::to_string(d.location.column);
+// An annotation attaches to the file and line it names, relative to the checkout (GITHUB_WORKSPACE); a
+// finding on standard input without --stdin-filename has no file there, so it names its place in the message.
+std::string workflow_command(const Diagnostic& d, const ReportHeader& header) {
+  const std::string file = path_in_workspace(d.location.file, header);
+  std::string props, place;
+  if (!file.empty()) {
+    props += "file=" + escape_property(file);
+    if (d.location.line > 0) props += ",line=" + std::to_string(d.location.line);
+    if (d.location.column > 0) props += ",col=" + std::to_string(d.location.column);
+  } else if (!d.location.file.empty()) {
+    place = format_location({"standard input", d.location.line, d.location.column}) + ": ";
+  }
   props += std::string(props.empty() ? "" : ",") + "title=" + escape_property(d.rule);
-  std::string message = d.field.empty() ? d.message : fmt::format("{} (field: {})", d.message, d.field);
   return fmt::format("::{} {}::{}\n", d.severity == Severity::kError ? "error" : "warning", props,
-                     escape_data(message));
+                     escape_data(place + message_with_field(d)));
 }
 
 class GithubWriter : public ReportWriter {
  public:
   explicit GithubWriter(std::ostream& out) : out_(out) {}
 
-  void begin(const ReportHeader&, const std::vector<InputReport>& inputs) override {
+  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs,
+             const std::vector<SkippedFile>&) override {
+    header_ = header;
     for (const auto& in : inputs) write(in.findings);
   }
   void document(const DocumentReport& doc) override { write(doc.findings); }
-  void end(const ReportSummary&) override {}
+  // The counts, as a notice on the workflow run (docs.github.com, "Workflow commands": notice).
+  void end(const ReportSummary& summary) override {
+    out_ << "::notice title=grovectl validate::" << escape_data(summary_line(summary)) << "\n";
+  }
 
  private:
   void write(const std::vector<Diagnostic>& findings) {
-    for (const auto& d : findings) out_ << workflow_command(d);
+    for (const auto& d : findings) out_ << workflow_command(d, header_);
   }
   std::ostream& out_;
+  ReportHeader header_;
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
-// json: one object, {"tool", "documents", "inputs", "summary"}, written document by document in the
-// layout nlohmann's dump(2) gives the whole object.
+// json: one object, {"tool", "documents", "inputs", "skippedFiles", "summary"}, written document by document
+// in the layout nlohmann's dump(2) gives the whole object.
 #include "core/json.hpp"
 
 #include <string>
@@ -27,6 +27,16 @@ Json findings_json(const std::vector<Diagnostic>& findings) {
   return out;
 }
 
+Json ignored_json(const std::vector<IgnoredFinding>& ignored) {
+  Json out = Json::array();
+  for (const auto& i : ignored) {
+    Json j = finding_json(i.finding);
+    j["ignoredBy"] = i.reason;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 Json document_json(const DocumentReport& d, const ReportHeader& header) {
   Json j = Json::object();
   j["file"] = d.file;
@@ -41,45 +51,38 @@ Json document_json(const DocumentReport& d, const ReportHeader& header) {
   j["kubernetesVersion"] = header.kube_version;
   j["toolVersion"] = header.tool_version;
   j["findings"] = findings_json(d.findings);
+  j["ignored"] = ignored_json(d.ignored);
   return j;
-}
-
-// `value` as dump(2) writes it `depth` levels deep. A file name or message with invalid UTF-8 is written
-// with replacement characters, never refused. JSON text holds no raw newline, so every newline is a
-// line break of the layout.
-std::string nested(const Json& value, int depth) {
-  const std::string text = value.dump(2, ' ', false, Json::error_handler_t::replace);
-  const std::string indent(static_cast<size_t>(depth) * 2, ' ');
-  std::string out;
-  out.reserve(text.size() + indent.size() * 8);
-  for (char c : text) {
-    out += c;
-    if (c == '\n') out += indent;
-  }
-  return out;
 }
 
 class JsonWriter : public ReportWriter {
  public:
   explicit JsonWriter(std::ostream& out) : out_(out) {}
 
-  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs) override {
+  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs,
+             const std::vector<SkippedFile>& skipped_files) override {
     header_ = header;
     inputs_ = inputs;
+    skipped_files_ = skipped_files;
     const Json tool = {{"name", "grovectl"}, {"version", header.tool_version}};
-    out_ << "{\n  \"tool\": " << nested(tool, 1) << ",\n  \"documents\": [";
+    out_ << "{\n  \"tool\": " << json_nested(tool, 1) << ",\n  \"documents\": [";
   }
 
   void document(const DocumentReport& doc) override {
-    out_ << (documents_++ == 0 ? "\n    " : ",\n    ") << nested(document_json(doc, header_), 2);
+    out_ << (documents_++ == 0 ? "\n    " : ",\n    ") << json_nested(document_json(doc, header_), 2);
   }
 
   void end(const ReportSummary& s) override {
     out_ << (documents_ == 0 ? "]" : "\n  ]");
     Json inputs = Json::array();
     for (const auto& in : inputs_)
-      inputs.push_back(
-          {{"file", in.file}, {"valid", !in.has_errors()}, {"findings", findings_json(in.findings)}});
+      inputs.push_back({{"file", in.file},
+                        {"valid", !in.has_errors()},
+                        {"findings", findings_json(in.findings)},
+                        {"ignored", ignored_json(in.ignored)}});
+    Json skipped_files = Json::array();
+    for (const auto& f : skipped_files_)
+      skipped_files.push_back({{"file", f.file}, {"category", f.category}, {"reason", f.reason}});
     const Json summary = {{"documents", s.documents},
                           {"files", s.files},
                           {"valid", s.valid},
@@ -88,15 +91,20 @@ class JsonWriter : public ReportWriter {
                           {"inputErrors", s.input_errors},
                           {"errors", s.errors},
                           {"warnings", s.warnings},
+                          {"ignored", s.ignored},
+                          {"skippedFiles", s.skipped_file_count()},
                           {"kubernetesVersion", header_.kube_version},
                           {"backend", header_.backend.empty() ? Json() : Json(header_.backend)}};
-    out_ << ",\n  \"inputs\": " << nested(inputs, 1) << ",\n  \"summary\": " << nested(summary, 1) << "\n}\n";
+    out_ << ",\n  \"inputs\": " << json_nested(inputs, 1)
+         << ",\n  \"skippedFiles\": " << json_nested(skipped_files, 1)
+         << ",\n  \"summary\": " << json_nested(summary, 1) << "\n}\n";
   }
 
  private:
   std::ostream& out_;
   ReportHeader header_;
   std::vector<InputReport> inputs_;
+  std::vector<SkippedFile> skipped_files_;
   size_t documents_ = 0;
 };
 

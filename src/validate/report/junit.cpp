@@ -1,4 +1,5 @@
-// junit: one <testcase> per input (findings that belong to no document) and per document. The suite's
+// junit: one <testcase> for the run's own failures, one per input whose findings belong to no document, per
+// skipped file and per document. The suite's
 // counts come first in the file, so the cases are spooled (core/spool.hpp) and copied out after them.
 #include <fmt/format.h>
 
@@ -46,6 +47,7 @@ struct JunitCase {
   int line = 0;
   std::string skipped;
   const std::vector<Diagnostic>& findings;
+  const std::vector<IgnoredFinding>& ignored;
 };
 
 std::string junit_case(const JunitCase& c) {
@@ -57,6 +59,8 @@ std::string junit_case(const JunitCase& c) {
   std::string errors, warnings;
   for (const auto& f : c.findings)
     (f.severity == Severity::kError ? errors : warnings) += format_diagnostic(f) + "\n";
+  for (const auto& i : c.ignored)
+    warnings += fmt::format("ignored ({}): {}\n", i.reason, format_diagnostic(i.finding));
   std::string body;
   if (!errors.empty()) {
     body += fmt::format("\n      <failure message=\"{}\" type=\"validation\">{}</failure>",
@@ -73,17 +77,25 @@ class JunitWriter : public ReportWriter {
  public:
   explicit JunitWriter(std::ostream& out) : out_(out) {}
 
-  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs) override {
+  void begin(const ReportHeader& header, const std::vector<InputReport>& inputs,
+             const std::vector<SkippedFile>& skipped_files) override {
     header_ = header;
     for (const auto& in : inputs) {
       const int line = in.findings.empty() ? 0 : in.findings.front().location.line;
-      const std::string file = in.file.empty() ? "<inputs>" : in.file;
-      add({file, in.file.empty() ? "inputs" : "file", in.file, line, "", in.findings});
+      const std::string file = in.file.empty() ? "<run>" : in.file;
+      add({file, in.file.empty() ? "the run as a whole" : "file", in.file, line, "", in.findings,
+           in.ignored});
+    }
+    static const std::vector<Diagnostic> kNoFindings;
+    static const std::vector<IgnoredFinding> kNoneIgnored;
+    for (const auto& f : skipped_files) {
+      add({f.file, "file (" + f.category + ")", f.file, 0, f.reason, kNoFindings, kNoneIgnored});
+      ++skipped_files_;
     }
   }
 
   void document(const DocumentReport& d) override {
-    add({d.file, testcase_name(d), d.file, d.line, d.skipped, d.findings});
+    add({d.file, testcase_name(d), d.file, d.line, d.skipped, d.findings, d.ignored});
   }
 
   void end(const ReportSummary& s) override {
@@ -91,14 +103,15 @@ class JunitWriter : public ReportWriter {
     out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     const std::string counts = fmt::format(
         "name=\"grovectl validate\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"0\"",
-        cases_, failures, s.skipped);
+        cases_, failures, s.skipped + skipped_files_);
     out_ << "<testsuites " << counts << ">\n  <testsuite " << counts << ">\n";
     out_ << fmt::format(
         "    <properties>\n      <property name=\"grovectl.version\" value=\"{}\"/>\n"
         "      <property name=\"kubernetes.version\" value=\"{}\"/>\n"
-        "      <property name=\"backend\" value=\"{}\"/>\n    </properties>\n",
+        "      <property name=\"backend\" value=\"{}\"/>\n"
+        "      <property name=\"grovectl.ignored\" value=\"{}\"/>\n    </properties>\n",
         xml_escape(header_.tool_version), xml_escape(header_.kube_version),
-        xml_escape(header_.backend.empty() ? "from the pod templates" : header_.backend));
+        xml_escape(header_.backend.empty() ? "from the pod templates" : header_.backend), s.ignored);
     spool_.copy_to(out_);
     out_ << "  </testsuite>\n</testsuites>\n";
   }
@@ -112,6 +125,7 @@ class JunitWriter : public ReportWriter {
   ReportHeader header_;
   Spool spool_;
   size_t cases_ = 0;
+  size_t skipped_files_ = 0;
 };
 
 }  // namespace

@@ -1,4 +1,5 @@
-// text: every finding in the GNU style, then a kubeconform-like summary line.
+// text: every finding in the GNU style, then a kubeconform-like summary line. With -v, also every skipped
+// file and document and every ignored finding, each with its reason.
 #include <fmt/format.h>
 
 #include "validate/report/writers.hpp"
@@ -8,31 +9,41 @@ namespace {
 
 class TextWriter : public ReportWriter {
  public:
-  explicit TextWriter(std::ostream& out) : out_(out) {}
+  TextWriter(std::ostream& out, const WriterOptions& options) : out_(out), verbose_(options.verbose) {}
 
-  void begin(const ReportHeader&, const std::vector<InputReport>& inputs) override {
-    for (const auto& in : inputs) write(in.findings);
+  void begin(const ReportHeader&, const std::vector<InputReport>& inputs,
+             const std::vector<SkippedFile>& skipped_files) override {
+    if (verbose_) {
+      for (const auto& f : skipped_files) out_ << fmt::format("{}: skipped: {}\n", f.file, f.reason);
+    }
+    for (const auto& in : inputs) write(in.findings, in.ignored);
   }
-  void document(const DocumentReport& doc) override { write(doc.findings); }
-  void end(const ReportSummary& s) override {
-    out_ << fmt::format(
-        "Summary: {} document{} found in {} file{} - Valid: {}, Invalid: {}, Skipped: {}, Input errors: {}, "
-        "Errors: {}, Warnings: {}\n",
-        s.documents, s.documents == 1 ? "" : "s", s.files, s.files == 1 ? "" : "s", s.valid, s.invalid,
-        s.skipped, s.input_errors, s.errors, s.warnings);
+  void document(const DocumentReport& doc) override {
+    if (verbose_ && !doc.skipped.empty())
+      out_ << fmt::format("{}: skipped: {}\n", format_location({doc.file, doc.line, 0}), doc.skipped);
+    write(doc.findings, doc.ignored);
   }
+  void end(const ReportSummary& s) override { out_ << summary_line(s) << "\n"; }
 
  private:
-  void write(const std::vector<Diagnostic>& findings) {
+  void write(const std::vector<Diagnostic>& findings, const std::vector<IgnoredFinding>& ignored) {
     for (const auto& d : findings) out_ << format_diagnostic(d) << '\n';
+    if (!verbose_) return;
+    for (const auto& i : ignored) {
+      const std::string where = format_location(i.finding.location);
+      out_ << fmt::format("{}ignored ({}): {}\n", where.empty() ? "" : where + ": ", i.reason,
+                          format_diagnostic(Diagnostic{
+                              i.finding.severity, i.finding.rule, i.finding.message, {}, i.finding.field}));
+    }
   }
   std::ostream& out_;
+  const bool verbose_;
 };
 
 }  // namespace
 
-std::unique_ptr<ReportWriter> make_text_writer(std::ostream& out) {
-  return std::make_unique<TextWriter>(out);
+std::unique_ptr<ReportWriter> make_text_writer(std::ostream& out, const WriterOptions& options) {
+  return std::make_unique<TextWriter>(out, options);
 }
 
 }  // namespace grovectl
