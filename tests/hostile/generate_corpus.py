@@ -111,7 +111,7 @@ def resources():
     line = "".join(f"{{k{i}: &a{i}_R " for i in range(200)) + "x" + "}" * 200 + "\n"
     rows = [f"- {line.replace('_R', f'_{r}')}" for r in range((1 << 20) // len(line) + 1)]
     p = write(cls, "nested-anchors-1mb.yaml", "items:\n" + "".join(rows))
-    add(cls, "resources/nested-anchors-1mb", ["render", "-f", p], [1], "input/no-gang-source", "{case}:1:1", case=p)
+    add(cls, "resources/nested-anchors-1mb", ["render", "-f", p], [1], "input/no-gang-source", "", case=p)
 
     rows, size, i = [], 0, 0
     while size < 4 << 20:
@@ -120,7 +120,7 @@ def resources():
         size += len(s)
         i += 1
     p = write(cls, "deep-and-wide-4mb.yaml", "".join(rows))
-    add(cls, "resources/deep-and-wide-4mb", ["render", "-f", p], [1], "input/no-gang-source", "{case}:1:1", case=p)
+    add(cls, "resources/deep-and-wide-4mb", ["render", "-f", p], [1], "input/no-gang-source", "", case=p)
 
     # Aliases that rebuild depth inside a JobSet (41 KB): each anchor nests the previous one 120 levels deeper.
     levels = "".join(f"    a{i}: &a{i} " + "[" * 120 + (f"*a{i-1}" if i else "x") + "]" * 120 + "\n" for i in range(3))
@@ -142,7 +142,7 @@ def resources():
     # One line of a million quoted flow items, under the node budget: grovectl's block-subset reader takes
     # it whole, marking each item's column as it goes along the line.
     p = write(cls, "flow-items-1m.yaml", "a: [" + ", ".join(['"x"'] * 1_000_000) + "]\n")
-    add(cls, "resources/flow-items-1m", ["render", "-f", p], [1], "input/no-gang-source", "{case}:1:1", case=p)
+    add(cls, "resources/flow-items-1m", ["render", "-f", p], [1], "input/no-gang-source", "", case=p)
     p = write(cls, "brackets-200k.yaml", "[" * 200_000)
     add(cls, "resources/brackets-200k", ["render", "-f", p], [1], "yaml/too-deep", "{case}:1:", case=p)
     p = write(cls, "labels-400k.yaml", pcs(meta="  labels:\n" + "".join(f"    k{i}: v\n" for i in range(400_000))))
@@ -150,7 +150,7 @@ def resources():
     p = write(cls, "labels-100k.yaml", pcs(meta="  labels:\n" + "".join(f"    k{i}: v\n" for i in range(100_000))))
     add(cls, "resources/labels-100k", ["render", "-f", p], [0], case=p)
     p = write(cls, "documents-100k.yaml", "---\nfoo: bar\n" * 100_000)
-    add(cls, "resources/documents-100k", ["render", "-f", p], [1], "input/no-gang-source", "{case}:1:1", case=p)
+    add(cls, "resources/documents-100k", ["render", "-f", p], [1], "input/no-gang-source", "", case=p)
     p = write(cls, "pods-100k.yaml", pcs(cliques=clique("w", 100_000)))
     add(cls, "resources/pods-100k", ["render", "--include", "pods", "-f", p], [0], case=p)
     p = write(cls, "replicas-1m.yaml", pcs(replicas=1_000_000))
