@@ -2,19 +2,22 @@
 # grovectl developer entry point.
 #   scripts/dev.sh run   install what is missing, build, render the bundled example
 #   scripts/dev.sh test  install what is missing, build with -Werror, run every test, build and check
-#                        the Debian package (scripts/check_deb.sh), then the AddressSanitizer/UBSan
-#                        build of the whole suite
+#                        the Debian package (scripts/check_deb.sh), then build the whole suite and the
+#                        fuzz targets with AddressSanitizer/UBSan (clang), run the suite and a fuzzing smoke
+# Each phase of `test` prints its CPU time (user + system) and wall time (docs/design.md, "Builds").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(cmake g++ make clang libclang-rt-14-dev git python3 python3-yaml libcli11-dev libyaml-dev nlohmann-json3-dev
-          libfmt-dev libdtl-dev catch2 libvalijson-dev libmimalloc-dev help2man man-db
-          bash-completion zsh fish libxml2-utils dpkg-dev file lintian time)
+# What building and running need; `test` adds TEST_PACKAGES.
+PACKAGES=(cmake g++ make git libcli11-dev libyaml-dev nlohmann-json3-dev libfmt-dev libdtl-dev
+          libmimalloc-dev)
+TEST_PACKAGES=(clang libclang-rt-14-dev python3 python3-yaml catch2 libvalijson-dev help2man man-db bash-completion
+               zsh fish libxml2-utils dpkg-dev file lintian time)
 JOBS=${JOBS:-$(nproc)}
 
-install_missing() {
+install_missing() {  # PACKAGE...
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if ((${#missing[@]})); then
@@ -42,30 +45,35 @@ build() {  # build DIR [cmake args...]
   cmake --build "$dir" -j "$JOBS"
 }
 
+phase() {  # phase NAME COMMAND...: runs COMMAND (a function too), then prints its CPU and wall time
+  local name=$1; shift
+  local TIMEFORMAT="== $name: %U s user + %S s system, %R s wall"
+  time "$@"
+}
+
 case "${1:-}" in
   run)
-    install_missing
+    install_missing "${PACKAGES[@]}"
     warn_if_disk_low 1 run
     build build -DGROVECTL_TESTS=OFF
     ./build/grovectl render -f examples/disaggregated-inference.yaml
     ;;
   test)
-    install_missing
+    install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     warn_if_disk_low 4 test
     # Tests on explicitly: `run` turns them off, and CMake keeps that in build/'s cache.
-    build build -DGROVECTL_WERROR=ON -DGROVECTL_TESTS=ON
-    (cd build && ctest --output-on-failure --no-tests=error -j "$JOBS")
-    bash scripts/check_deb.sh build
-    if [ -f tests/bench/run_bench.py ]; then
-      cmake --build build --target bench-smoke
-    fi
-    echo "== AddressSanitizer + UBSan build of the whole suite"
-    build build-asan -DGROVECTL_WERROR=ON -DGROVECTL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-    (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure --no-tests=error -j "$JOBS")
-    if [ -f tests/fuzz/CMakeLists.txt ]; then
-      echo "== Fuzzing smoke run"
-      FUZZ_RUNS=${FUZZ_RUNS:-20000} bash tests/fuzz/run.sh
-    fi
+    phase "build with -Werror" build build -DGROVECTL_WERROR=ON -DGROVECTL_TESTS=ON
+    phase "suite" bash -c "cd build && ctest --output-on-failure --no-tests=error -j $JOBS"
+    phase "Debian package" bash scripts/check_deb.sh build
+    phase "benchmark smoke" cmake --build build --target bench-smoke
+    # One clang tree holds the AddressSanitizer + UBSan build of the suite and the fuzz targets: the
+    # library is compiled once for both. Build type "Sanitize" adds no flags of its own (CMakeLists.txt).
+    phase "sanitizer build (suite and fuzz targets)" build build-asan -DCMAKE_CXX_COMPILER=clang++ \
+      -DCMAKE_BUILD_TYPE=Sanitize -DGROVECTL_WERROR=ON -DGROVECTL_TESTS=ON -DGROVECTL_SANITIZE=ON -DGROVECTL_FUZZ=ON
+    phase "sanitizer suite" bash -c "cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure \
+      --no-tests=error -j $JOBS"
+    phase "fuzzing smoke" env FUZZ_BUILD_DIR=build-asan FUZZ_RUNS="${FUZZ_RUNS:-20000}" JOBS="$JOBS" \
+      bash tests/fuzz/run.sh
     ;;
   *)
     echo "usage: scripts/dev.sh run|test" >&2

@@ -67,7 +67,8 @@ std::vector<Json> parse_yaml_docs(const std::string& text);
 
 }  // namespace grovectl::test
 
-// Skips the current test with a visible message when ../shared is absent.
+// Skips the current test with a visible message when ../shared is absent; ctest reports the test as skipped
+// by that message (SKIP_REGULAR_EXPRESSION in tests/CMakeLists.txt: keep the two in step).
 #define REQUIRE_SHARED_OR_SKIP(var)                                                               \
   auto var##_opt = ::grovectl::test::shared_dir();                                                \
   if (!var##_opt) {                                                                               \
