@@ -7,6 +7,7 @@
 #include "core/embedded.hpp"
 #include "core/exit_codes.hpp"
 #include "core/json.hpp"
+#include "core/strings.hpp"
 #include "model/kube_version.hpp"
 #include "model/options.hpp"
 #include "yaml/emitter.hpp"
@@ -40,19 +41,18 @@ Json version_info() {
   return info;
 }
 
-std::string join(const Json& list) {
-  std::string out;
-  for (const auto& item : list) out += (out.empty() ? "" : ", ") + item.get<std::string>();
-  return out.empty() ? "none" : out;
+// The strings of a JSON list separated by ", ", or "none".
+std::string listed(const Json& list) {
+  return list.empty() ? "none" : join(list.get<std::vector<std::string>>(), ", ");
 }
 
 std::string text(const Json& info) {
-  return "Version: " + info["version"].get<std::string>() + "\n" +                    //
-         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +               //
-         "Kubernetes versions: " + join(info["kubernetesVersions"]) + " (default " +  //
-         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                //
-         "Backends: " + join(info["backends"]) + "\n" +                               //
-         "Embedded schemas: " + join(info["embeddedSchemas"]) + "\n";
+  return "Version: " + info["version"].get<std::string>() + "\n" +                      //
+         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +                 //
+         "Kubernetes versions: " + listed(info["kubernetesVersions"]) + " (default " +  //
+         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                  //
+         "Backends: " + listed(info["backends"]) + "\n" +                               //
+         "Embedded schemas: " + listed(info["embeddedSchemas"]) + "\n";
 }
 
 }  // namespace

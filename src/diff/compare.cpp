@@ -9,6 +9,7 @@
 #include "diff/json_path.hpp"
 #include "diff/packed_object.hpp"
 #include "diff/pod_identity.hpp"
+#include "yaml/document.hpp"
 
 namespace grovectl::diff {
 namespace {
@@ -58,7 +59,7 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
       auto other = a.find(it.key());
       // Most of a pair is unchanged: an equal member costs a comparison, not a path.
       if (other != a.end() && values_equal(*other, it.value())) continue;
-      std::string p = path + "/" + escape_token(it.key());
+      std::string p = pointer_append(path, it.key());
       if (other == a.end()) {
         out.push_back({p, Json(nullptr), it.value()});
       } else {
@@ -66,8 +67,7 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
       }
     }
     for (auto it = a.begin(); it != a.end(); ++it) {
-      if (!b.contains(it.key()))
-        out.push_back({path + "/" + escape_token(it.key()), it.value(), Json(nullptr)});
+      if (!b.contains(it.key())) out.push_back({pointer_append(path, it.key()), it.value(), Json(nullptr)});
     }
     return;
   }
@@ -82,7 +82,7 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
           old_by_key.erase(it);
           continue;
         }
-        std::string p = path + "/" + escape_token(item_token(b[i], key, i));
+        std::string p = pointer_append(path, item_token(b[i], key, i));
         if (it == old_by_key.end()) {
           out.push_back({p, Json(nullptr), b[i]});
         } else {
@@ -92,8 +92,7 @@ void compare_into(const Json& a, const Json& b, const std::string& path, std::ve
       }
       for (const auto& item : a) {
         std::string k = item[*key].get<std::string>();
-        if (old_by_key.count(k))
-          out.push_back({path + "/" + escape_token(*key + "=" + k), item, Json(nullptr)});
+        if (old_by_key.count(k)) out.push_back({pointer_append(path, *key + "=" + k), item, Json(nullptr)});
       }
       return;
     }

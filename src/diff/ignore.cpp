@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "core/strings.hpp"
 #include "diff/json_path.hpp"
 #include "diff/object_key.hpp"
 
@@ -23,18 +24,13 @@ bool only_chars(const std::string& s, const std::string& allowed_extra, bool upp
   return true;
 }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // A kind is letters and digits (matched without regard to case); "metadata.labels" is a field path
 // written the wrong way, not a kind and a group.
 std::string check_scope(const IgnoreRule& r) {
   if (r.kind.empty())
     return "the scope must start with a kind, e.g. PodGroup or PodGroup.scheduling.run.ai/shop-*";
   for (const char* field : {"metadata", "spec", "status", "apiversion", "kind"}) {
-    if (lower(r.kind) == field)
+    if (to_lower(r.kind) == field)
       return "this is a field path; write it as a JSON pointer, e.g. /metadata/labels, or KIND:/pointer";
   }
   if (!only_chars(r.kind, "*?", true))

@@ -85,10 +85,6 @@ std::vector<std::string> split_pointer(const std::string& pointer) {
   return tokens;
 }
 
-std::string escape_token(const std::string& token) {
-  return pointer_append("", token).substr(1);
-}
-
 std::optional<std::string> list_key(const Json& a, const Json& b) {
   if (a.empty() && b.empty()) return std::nullopt;
   if (keyed_by(a, "name") && keyed_by(b, "name")) return std::string("name");

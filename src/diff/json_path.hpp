@@ -12,7 +12,6 @@
 namespace grovectl::diff {
 
 std::vector<std::string> split_pointer(const std::string& pointer);
-std::string escape_token(const std::string& token);
 
 // The key field of a list whose items are all objects with a unique string field of that name
 // (checked on both lists together, item by item within each), or nullopt: compare by position.

@@ -17,14 +17,11 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/strings.hpp"
+
 namespace grovectl {
 namespace fs = std::filesystem;
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 std::string safe_component(const std::string& s) {
   std::string out;
@@ -201,7 +198,7 @@ std::vector<std::string> object_file_names(const std::vector<Json>& objects, con
     std::string api_version = text(o, "apiVersion");
     std::string group =
         api_version.find('/') == std::string::npos ? "" : api_version.substr(0, api_version.find('/'));
-    std::string kind_dir = safe_component(lower(kind.empty() ? "object" : kind)) +
+    std::string kind_dir = safe_component(to_lower(kind.empty() ? "object" : kind)) +
                            (group.empty() ? "" : "." + safe_component(group));
     names.push_back(fmt::format("{}/{}/{}.{}", ns.empty() ? "_cluster" : safe_component(ns), kind_dir,
                                 safe_component(text(meta, "name")), extension));

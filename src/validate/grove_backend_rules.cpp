@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/strings.hpp"
 #include "validate/field_error.hpp"
 #include "validate/grove_rules.hpp"
 #include "validate/k8s_names.hpp"
@@ -15,20 +16,16 @@ constexpr const char* kKaiQueue = "kai.scheduler/queue";
 constexpr const char* kVolcanoQueue = "scheduling.grove.io/volcano-queue";
 constexpr const char* kMnnvlGroup = "grove.io/mnnvl-group";
 
-std::string escape_token(const std::string& key) {
-  return pointer_append("", key).substr(1);
-}
-
 // Label first, then annotation; returns the value and the pointer of the node that set it.
 std::optional<std::pair<std::string, std::string>> queue_of(const StringMap& labels,
                                                             const StringMap& annotations,
                                                             const std::string& labels_pointer,
                                                             const std::string& annotations_pointer) {
   if (auto it = labels.find(kKaiQueue); it != labels.end() && !it->second.empty()) {
-    return std::make_pair(it->second, labels_pointer + "/" + escape_token(kKaiQueue));
+    return std::make_pair(it->second, pointer_append(labels_pointer, kKaiQueue));
   }
   if (auto it = annotations.find(kKaiQueue); it != annotations.end() && !it->second.empty()) {
-    return std::make_pair(it->second, annotations_pointer + "/" + escape_token(kKaiQueue));
+    return std::make_pair(it->second, pointer_append(annotations_pointer, kKaiQueue));
   }
   return std::nullopt;
 }
@@ -63,12 +60,6 @@ void check_kai(const PodCliqueSet& pcs, FieldErrors& fe) {
              fmt::format("conflicting KAI queues on PodCliqueSet {}/{} PodClique templates: [{}]", pcs.ns,
                          pcs.name, list));
   }
-}
-
-std::string trim(const std::string& s) {
-  auto b = s.find_first_not_of(" \t\n\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\n\r") - b + 1);
 }
 
 // The first level that has a constraint, PCS then scaling groups then cliques: the operator returns on the
@@ -117,7 +108,7 @@ void check_volcano(const PodCliqueSet& pcs, FieldErrors& fe) {
   bool names_ok = true;
   if (auto it = pcs.annotations.find(kVolcanoQueue); it != pcs.annotations.end()) {
     pcs_queue = trim(it->second);
-    names_ok = check_queue_name(pcs_queue, "/metadata/annotations/" + escape_token(kVolcanoQueue),
+    names_ok = check_queue_name(pcs_queue, pointer_append("/metadata/annotations", kVolcanoQueue),
                                 fmt::format("metadata.annotations[{}]", kVolcanoQueue), fe);
   }
   std::string first_resolved;
@@ -125,7 +116,7 @@ void check_volcano(const PodCliqueSet& pcs, FieldErrors& fe) {
     const auto& c = pcs.cliques[i];
     auto it = c.annotations.find(kVolcanoQueue);
     std::string q = it == c.annotations.end() ? "" : trim(it->second);
-    std::string pointer = c.pointer + "/annotations/" + escape_token(kVolcanoQueue);
+    std::string pointer = pointer_append(c.pointer + "/annotations", kVolcanoQueue);
     std::string path = fmt::format("spec.template.cliques[{}].annotations[{}]", i, kVolcanoQueue);
     if (!q.empty() && !check_queue_name(q, pointer, path, fe)) {
       names_ok = false;
@@ -156,7 +147,7 @@ void check_mnnvl_value(const StringMap& annotations, const std::string& pointer,
                        FieldErrors& fe) {
   auto it = annotations.find(kMnnvlGroup);
   if (it == annotations.end()) return;
-  std::string p = pointer + "/" + escape_token(kMnnvlGroup);
+  std::string p = pointer_append(pointer, kMnnvlGroup);
   std::string fp = fmt::format("{}.{}", path, kMnnvlGroup);
   if (it->second.empty()) {
     fe.invalid("grove/mnnvl-group", p, fp, go_quote(it->second), "mnnvl-group value must not be empty");

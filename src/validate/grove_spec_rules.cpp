@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "core/strings.hpp"
 #include "validate/field_error.hpp"
 #include "validate/grove_rules.hpp"
 
@@ -62,12 +63,6 @@ const Json* at(const SourceDocument& doc, const std::string& pointer) {
   } catch (const std::exception&) {
     return nullptr;
   }
-}
-
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
-  return out;
 }
 
 void check_metadata(const PodCliqueSet& pcs, FieldErrors& fe) {

@@ -7,18 +7,12 @@
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
+#include "core/strings.hpp"
 
 namespace grovectl {
 namespace {
 
 constexpr const char* kQueueAnnotation = "scheduling.grove.io/volcano-queue";
-
-std::string trim(const std::string& s) {
-  const char* ws = " \t\r\n";
-  size_t b = s.find_first_not_of(ws);
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(ws) - b + 1);
-}
 
 // The PodGang annotation (mirrored from the PCS), trimmed; missing or empty is "default".
 std::string volcano_queue(const Gang& gang) {

@@ -102,10 +102,4 @@ CompletionCommand completion_model(CLI::App& app) {
   return command_of(app, "");
 }
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 }  // namespace grovectl

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/strings.hpp"
+
 namespace grovectl {
 
 enum class ValueKind {
@@ -52,8 +54,5 @@ std::string short_description(const std::string& text);
 std::string bash_completion_script(const CompletionCommand& root);
 std::string zsh_completion_script(const CompletionCommand& root);
 std::string fish_completion_script(const CompletionCommand& root);
-
-// Items separated by `sep` (shared by the three shell writers).
-std::string join(const std::vector<std::string>& items, const std::string& sep);
 
 }  // namespace grovectl

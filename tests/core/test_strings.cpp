@@ -1,0 +1,23 @@
+// core/strings.hpp: the small helpers every layer shares. join follows Go's strings.Join (the example of its
+// documentation, https://pkg.go.dev/strings#Join: ["foo", "bar", "baz"] with ", " is "foo, bar, baz"), which
+// Grove's messages are built with: an empty item keeps its separators.
+#include <catch2/catch.hpp>
+
+#include "core/strings.hpp"
+
+using namespace grovectl;
+
+TEST_CASE("strings: trim, to_lower and join", "[core][strings]") {
+  CHECK(trim("  queue-a\t\r\n") == "queue-a");
+  CHECK(trim("a b") == "a b");
+  CHECK(trim(" \t\r\n").empty());
+  CHECK(trim("").empty());
+  CHECK(trim("\vx\v") == "\vx\v");  // only space, tab, CR and LF are trimmed
+  CHECK(to_lower("PodCliqueSet") == "podcliqueset");
+  CHECK(to_lower("2026-11-01T00:00:00Z") == "2026-11-01t00:00:00z");
+  CHECK(to_lower("\xC3\x89t\xC3\xA9") == "\xC3\x89t\xC3\xA9");  // "Été": bytes beyond ASCII are kept
+  CHECK(join({"foo", "bar", "baz"}, ", ") == "foo, bar, baz");
+  CHECK(join({}, ",").empty());
+  CHECK(join({"one"}, ",") == "one");
+  CHECK(join({"", "b", ""}, ",") == ",b,");
+}
