@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # What building and running need; `test` adds TEST_PACKAGES.
-PACKAGES=(cmake g++ make git libcli11-dev libyaml-dev nlohmann-json3-dev libfmt-dev libdtl-dev
+PACKAGES=(cmake g++ make git libcli11-dev libyaml-dev nlohmann-json3-dev libfmt-dev libdtl-dev libre2-dev
           libmimalloc-dev)
 TEST_PACKAGES=(clang libclang-rt-14-dev python3 python3-yaml catch2 libvalijson-dev help2man man-db bash-completion
                zsh fish libxml2-utils dpkg-dev file lintian time)

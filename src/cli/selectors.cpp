@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <iostream>
-#include <regex>
 
 #include "backend/checks.hpp"
 #include "core/exit_codes.hpp"
 #include "core/parallel.hpp"
+#include "core/regex.hpp"
 #include "core/text_excerpt.hpp"
 #include "input/loader.hpp"
 #include "validate/input_verdict.hpp"
@@ -56,7 +56,7 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
                  "Kinds that are an error wherever they appear, comma-separated, as KIND or APIVERSION/KIND")
       ->delimiter(',');
   cmd.add_option("--ignore-filename-pattern", flags.ignore_filename_patterns,
-                 "Regular expression (ECMAScript) for paths a directory walk leaves out, e.g. "
+                 "Regular expression (RE2 syntax, as Go's regexp) for paths a directory walk leaves out, e.g. "
                  "'(^|/)templates/'; repeatable");
   cmd.add_option("--stdin-filename", flags.stdin_filename,
                  "The name of standard input (-f -) in messages and reports, e.g. the chart that helm "
@@ -89,15 +89,15 @@ KindSelection kind_selection(const SelectorFlags& flags) {
 
 namespace {
 
-std::vector<std::regex> compile_patterns(const std::vector<std::string>& patterns, Diagnostics& diags) {
-  std::vector<std::regex> out;
+std::vector<Regex> compile_patterns(const std::vector<std::string>& patterns, Diagnostics& diags) {
+  std::vector<Regex> out;
   for (const auto& p : patterns) {
-    try {
-      out.emplace_back(p, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      diags.error(
-          "usage/ignore-filename-pattern",
-          fmt::format("--ignore-filename-pattern \"{}\" is not a regular expression: {}", p, e.what()));
+    std::string error;
+    if (auto re = Regex::compile(p, error)) {
+      out.push_back(std::move(*re));
+    } else {
+      diags.error("usage/ignore-filename-pattern",
+                  fmt::format("--ignore-filename-pattern \"{}\" is not a regular expression: {}", p, error));
     }
   }
   return out;

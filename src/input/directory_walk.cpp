@@ -35,7 +35,7 @@ struct PendingDirectory {
 
 class Walk {
  public:
-  Walk(const std::vector<std::regex>& ignore, Diagnostics& diags, const WalkOptions& more)
+  Walk(const std::vector<Regex>& ignore, Diagnostics& diags, const WalkOptions& more)
       : ignore_(ignore), diags_(diags), more_(more) {}
 
   std::vector<std::string> run(const std::string& root) {
@@ -84,7 +84,7 @@ class Walk {
 
   bool ignored(const std::string& path) const {
     return std::any_of(ignore_.begin(), ignore_.end(),
-                       [&](const std::regex& re) { return std::regex_search(path, re); }) ||
+                       [&](const Regex& re) { return re.search(path); }) ||
            (more_.leave_out && more_.leave_out(path));
   }
 
@@ -137,7 +137,7 @@ class Walk {
                  Location{path});
   }
 
-  const std::vector<std::regex>& ignore_;
+  const std::vector<Regex>& ignore_;
   Diagnostics& diags_;
   const WalkOptions& more_;
   std::set<DirectoryId> visited_;
@@ -154,7 +154,7 @@ bool has_manifest_extension(const std::string& name) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
-std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<std::regex>& ignore,
+std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<Regex>& ignore,
                                               Diagnostics& diags, const WalkOptions& more) {
   return Walk(ignore, diags, more).run(dir);
 }

@@ -4,11 +4,11 @@
 // matches one of `ignore` (--ignore-filename-pattern); symbolic links are followed, and a directory reached
 // twice (a link loop, or a second link to it) is read once.
 #include <functional>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/regex.hpp"
 #include "core/skipped_file.hpp"
 
 namespace grovectl {
@@ -26,7 +26,7 @@ struct WalkOptions {
   std::function<bool(const std::string& path)> leave_out;
   std::vector<SkippedFile>* skipped = nullptr;
 };
-std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<std::regex>& ignore,
+std::vector<std::string> manifest_files_under(const std::string& dir, const std::vector<Regex>& ignore,
                                               Diagnostics& diags, const WalkOptions& more = {});
 
 bool has_manifest_extension(const std::string& name);

@@ -3,12 +3,12 @@
 // and node budget for everything a command loads (core/budgets.hpp).
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/regex.hpp"
 #include "core/skipped_file.hpp"
 #include "input/file_reading.hpp"
 #include "yaml/document.hpp"
@@ -21,7 +21,7 @@ struct LoadOptions {
   bool allow_stdin_tty = false;  // refuse to block on an interactive stdin
   // --ignore-filename-pattern: a file or directory met in a directory walk whose path matches any of
   // these is left out (paths given with -f are always read).
-  std::vector<std::regex> ignore;
+  std::vector<Regex> ignore;
   // validate holds one file at a time, so each file gets the whole byte and node budget.
   InputBudget budget = InputBudget::kAllInputsTogether;
   // Keep standard input's text, so that a second pass (restart()) reads it again.

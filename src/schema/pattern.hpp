@@ -1,11 +1,11 @@
 #pragma once
 // A compiled "pattern" keyword: the resource-quantity pattern is matched by a dedicated scanner (it is
-// on every resources field of a pod spec), any other pattern by the NFA engine.
+// on every resources field of a pod spec), any other pattern by RE2 (core/regex.hpp).
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "schema/regex.hpp"
+#include "core/regex.hpp"
 
 namespace grovectl::schema {
 

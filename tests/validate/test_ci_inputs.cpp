@@ -119,7 +119,10 @@ TEST_CASE("ci inputs: --skip-kinds and --reject-kinds") {
   CHECK(render.out.empty());
   CHECK(render.err.find("[input/no-gang-source]") != std::string::npos);
   CHECK(run_grovectl("validate " + tree + " --skip-kinds Service --reject-kinds Service").exit_code == 2);
-  CHECK(run_grovectl("validate " + tree + " --ignore-filename-pattern '('").exit_code == 2);
+  auto bad_pattern = run_grovectl("validate " + tree + " --ignore-filename-pattern '('");
+  CHECK(bad_pattern.exit_code == 2);
+  CHECK(bad_pattern.err.find("--ignore-filename-pattern \"(\" is not a regular expression: missing ): (") !=
+        std::string::npos);  // RE2's reason
 }
 
 TEST_CASE("ci inputs: a dangling link in a directory is an I/O finding in a whole report") {
