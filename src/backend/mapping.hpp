@@ -44,9 +44,6 @@ class Mapping {
   virtual ClusterRequirements requirements() const { return {}; }
   // Capability rules (DESIGN §4): errors refuse rendering; validate reports the same diagnostics.
   virtual void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
-  // Capability rules that depend only on the source object: run once per source, not once per gang,
-  // so a PodCliqueSet with many replicas gets one message rather than one per gang.
-  virtual void check_source(const GangSource&, const MappingContext&, Diagnostics&) const {}
   // Objects for one gang, in creation order.
   virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx,
                                     Diagnostics& diags) const = 0;

@@ -69,9 +69,20 @@ struct TemplateMeta {
   std::string name;
   StringMap labels;
   StringMap annotations;
+  // Where its labels and annotations are written: the mapping holding `labels:` and `annotations:`
+  // (/spec/template/cliques/1, or a JobSet pod template's .../template/metadata).
+  std::string metadata_pointer;
   // The pods' own spec.priorityClassName ("" when unset): what their priority is computed from.
   std::string priority_class_name;
   InputPlace priority_place;
+};
+
+// A topologyConstraint an input sets: on what (PodCliqueSet, PodClique, PodCliqueScalingGroup; the name of
+// the clique or scaling group) and where.
+struct TopologyPlace {
+  std::string owner_kind;
+  std::string owner_name;  // "" for the PodCliqueSet itself
+  std::string pointer;     // e.g. /spec/template/cliques/0/topologyConstraint
 };
 
 // The input object a gang was expanded from; backends read queues and similar settings here.
@@ -87,9 +98,9 @@ struct GangSource {
   // The input document, so that a refusal of something validate also checks points where validate does
   // (its metadata.name, its labels, its first topologyConstraint); may be null.
   const SourceDocument* doc = nullptr;
-  // The input sets a topologyConstraint anywhere (known even when no binding makes it effective).
-  bool declares_topology = false;
-  std::string topology_pointer;  // the first one, in validate's order (PodCliqueSet, cliques, groups)
+  // The first topologyConstraint the input sets, in the order Grove's backends look (the PodCliqueSet, its
+  // cliques, its scaling groups); known even when no binding makes it effective.
+  std::optional<TopologyPlace> first_topology_constraint;
   // The pod label whose value is the pod group name on every pod of the group, set by the input's own
   // controller (Grove: grove.io/podclique; JobSet: its replicated-job-name label); selectors use it.
   std::string group_label_key;

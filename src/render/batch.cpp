@@ -47,7 +47,7 @@ RenderedSource expand_and_emit(PreparedSource& p, const MappingContext& ctx, con
   {
     const Mapping* mapping = stages::scheduler_mapping(*p.source, *p.backend, ctx.options, r.diags);
     const std::vector<Gang> gangs = p.source->expand(ctx.options, *p.backend, r.diags);
-    stages::check_capabilities(*p.source, gangs, mapping, ctx, r.diags);
+    stages::check_capabilities(*p.source, gangs, *p.backend, mapping, ctx, r.diags);
     if (r.diags.empty()) stages::emit(*p.source, gangs, mapping, ctx, r.diags, keep, r.emitted);
   }
   p.source.reset();

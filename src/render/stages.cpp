@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "backend/checks.hpp"
+#include "backend/grove_admission.hpp"
 #include "core/text_excerpt.hpp"
 #include "render/pipeline.hpp"
 #include "render/pod_stubs.hpp"
@@ -63,15 +64,16 @@ const Mapping* scheduler_mapping(const Source& source, Backend backend, const Re
   return find_scheduler_mapping(backend, options, podgangs_only ? unused : diags);
 }
 
-void check_capabilities(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
-                        const MappingContext& ctx, Diagnostics& diags) {
-  if (!mapping || !uses_scheduler_mapping(includes_for(source, ctx.options))) return;
-  // A PodCliqueSet also without gangs (replicas 0): Grove's webhook checks it regardless (grove.md §10).
+void check_capabilities(const Source& source, const std::vector<Gang>& gangs, Backend backend,
+                        const Mapping* mapping, const MappingContext& ctx, Diagnostics& diags) {
+  // Whatever is emitted: Grove's webhook refuses the PodCliqueSet itself, also one without gangs (replicas
+  // 0). A JobSet is bound by them only through the objects of the backend.
   const auto gang_source = gangs.empty() ? source.gang_source() : gangs.front().source;
-  const bool checked_without_gangs = gang_source && gang_source->kind == "PodCliqueSet";
-  if (gang_source && (!gangs.empty() || checked_without_gangs))
-    mapping->check_source(*gang_source, ctx, diags);
-  if (gangs.empty()) return;
+  const bool uses_mapping = mapping && uses_scheduler_mapping(includes_for(source, ctx.options));
+  const bool podcliqueset = gang_source && gang_source->kind == "PodCliqueSet";
+  if (gang_source && (podcliqueset || (uses_mapping && !gangs.empty())))
+    check_grove_admission(backend, *gang_source, diags);
+  if (!uses_mapping || gangs.empty()) return;
   RepeatedGangDiagnostics per_gang(source_kind(gangs.front()));
   for (const auto& gang : gangs) {
     Diagnostics gang_diags;
@@ -135,7 +137,7 @@ void render_source(Source& source, const MappingContext& ctx, RenderBudget& budg
   if (!backend) return;
   const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
   const std::vector<Gang> gangs = source.expand(options, *backend, diags);
-  check_capabilities(source, gangs, mapping, ctx, diags);
+  check_capabilities(source, gangs, *backend, mapping, ctx, diags);
   if (!diags.has_errors()) emit(source, gangs, mapping, ctx, diags, sink, emitted);
 }
 

@@ -38,9 +38,10 @@ std::optional<Backend> prepare(Source& source, const RenderOptions& options, Ren
 const Mapping* scheduler_mapping(const Source& source, Backend backend, const RenderOptions& options,
                                  Diagnostics& diags);
 
-// The backend's capability rules (DESIGN §4): once for the source, then per gang, each refusal once.
-void check_capabilities(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
-                        const MappingContext& ctx, Diagnostics& diags);
+// Grove's admission rules of `backend` (backend/grove_admission.hpp), once for the source, then the
+// mapping's capability rules per gang, each refusal once.
+void check_capabilities(const Source& source, const std::vector<Gang>& gangs, Backend backend,
+                        const Mapping* mapping, const MappingContext& ctx, Diagnostics& diags);
 
 // emit: per gang its PodGang, the backend's objects and pod stubs, then the input with membership.
 void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,

@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "core/text_excerpt.hpp"
-
 namespace grovectl {
 
 void FieldErrors::emit(Severity severity, const std::string& rule, const std::string& pointer,
@@ -53,18 +51,6 @@ void RepeatedNames::add(const std::string& name, const std::string& pointer) {
 
 void RepeatedNames::report(FieldErrors& fe, const std::string& rule, const std::string& path) const {
   if (!repeated_.empty()) fe.duplicate(rule, first_pointer_, path, go_json(Json(repeated_)));
-}
-
-std::string go_quote(const std::string& s) {
-  if (s.size() <= kMaxQuotedValueBytes) return Json(s).dump();
-  // The start of a long value, quoted, then its length: a 10 MB name must not make a 10 MB message.
-  std::string cut = excerpt(s);
-  std::string start = cut.substr(0, cut.rfind("... ("));
-  return fmt::format("{}... ({} bytes)", Json(start).dump(), s.size());
-}
-
-std::string go_json(const Json& value) {
-  return excerpt(value.dump());
 }
 
 }  // namespace grovectl

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/go_values.hpp"  // go_quote, go_json
 #include "core/json.hpp"
 #include "yaml/document.hpp"
 
@@ -54,9 +55,5 @@ class RepeatedNames {
   std::vector<std::string> repeated_;
   std::string first_pointer_;
 };
-
-// Go %q of a string, and json.Marshal of a value (grove.md §3.0 value rendering).
-std::string go_quote(const std::string& s);
-std::string go_json(const Json& value);
 
 }  // namespace grovectl

@@ -20,7 +20,8 @@ struct GroveCheckContext {
   bool strict = false;
 };
 
-// `raw` is the PodCliqueSet as written, `pcs` the same after Grove's defaults.
+// `raw` is the PodCliqueSet as written, `pcs` the same after Grove's defaults. All but the backend's rules
+// (check_backend_rules), which come last.
 void check_podcliqueset(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
                         Diagnostics& diags);
 

@@ -49,10 +49,43 @@ std::optional<Backend> backend_for_jobset(const Json& v, const RenderOptions& op
   return Backend::kDefaultScheduler;
 }
 
+// Admission errors that are validate's alone: render and diff do not refuse them. Rules the API server and
+// Grove's webhook apply only on CREATE do not hold for a live PodCliqueSet, which the operator keeps
+// rendering: the CRD's transition rules on packDomain (Grove's PodGang tests render one), nodeName and
+// topologySpreadConstraints (operator/internal/webhook/admission/pcs/validation/podcliqueset.go), the MNNVL
+// annotation values (operator/internal/mnnvl/webhook.go) and the topology rules of topologyconstraints.go (a
+// live PodCliqueSet may still hold a domain its ClusterTopologyBinding lost since; render drops it as the
+// operator does). The 45-character name rule is leaving Grove (ai-dynamo/grove PR #634 checks generated names
+// against the 63-character label limit instead), and render refuses names over each backend's real limit.
+bool validate_alone(const std::string& rule) {
+  static const std::set<std::string> kRules = {
+      "grove/cel-pack-domain",    "grove/node-name",         "grove/topology-spread",
+      "grove/mnnvl-group",        "grove/topology-disabled", "grove/topology-domain",
+      "grove/topology-hierarchy", "grove/topology-name",     "grove/topology-not-found",
+      "grove/topology-preferred", "grove/name-length",
+  };
+  return kRules.count(rule) > 0;
+}
+
+// Whether render and diff refuse the source on these findings of layer 3.
+bool refuses(const Diagnostics& found) {
+  for (const auto& d : found.items()) {
+    if (d.severity == Severity::kError && !validate_alone(d.rule)) return true;
+  }
+  return false;
+}
+
+// Grove's scheduler-backend rules: validate reports them with the other admission rules. render and diff
+// refuse them where they render the source, for the backend they render (backend/grove_admission.hpp), and
+// here only when the source is refused before that, so that they report what validate reports.
+bool reports_backend_rules(AdmissionRules mode, bool schema_ok, const Diagnostics& found) {
+  return mode == AdmissionRules::kReport || !schema_ok || refuses(found);
+}
+
 // Layer 3 for one PodCliqueSet or JobSet; true when Grove's or JobSet's admission would let it through
 // (and layer 2 found nothing), so layers 4 and 5 may render it.
 bool admission_checks(CheckedDocument& c, bool schema_ok, GroveCheckContext ctx, const RenderOptions& options,
-                      Diagnostics& diags) {
+                      AdmissionRules mode, Diagnostics& diags) {
   const SourceDocument& doc = *c.classified.doc;
   if (c.classified.kind == InputKind::kPodCliqueSet) {
     auto raw = parse_quietly<PodCliqueSet>(doc, schema_ok, parse_podcliqueset, diags);
@@ -60,6 +93,8 @@ bool admission_checks(CheckedDocument& c, bool schema_ok, GroveCheckContext ctx,
     PodCliqueSet pcs = apply_grove_defaults(*raw, options.namespace_override.value_or(""));
     ctx.backend = c.backend = backend_for(pcs, options);
     check_podcliqueset(*raw, pcs, ctx, diags);
+    if (!pcs.cliques.empty() && reports_backend_rules(mode, schema_ok, diags))
+      check_backend_rules(pcs, ctx, diags);
   } else if (c.classified.kind == InputKind::kJobSet) {
     c.backend = backend_for_jobset(doc.value, options);
     check_jobset(doc, diags);
@@ -69,32 +104,13 @@ bool admission_checks(CheckedDocument& c, bool schema_ok, GroveCheckContext ctx,
   return schema_ok && !diags.has_errors();
 }
 
-// Admission errors that render and diff leave to their own checks. The backend rules of Grove's webhook
-// (queues, Volcano topology, schedulerName) are refused by the backend's capability rules at the same
-// field (with the webhook's text). Topology rules Grove applies only on CREATE: a live PodCliqueSet may
-// still hold a domain its ClusterTopologyBinding lost since (Grove's PodGang tests render one, dropping
-// it). The 45-character name rule is leaving Grove (NVIDIA/grove PR #634 checks generated names against
-// the 63-character label limit instead), and render refuses names over each backend's real limit.
-bool left_to_render(const std::string& rule) {
-  static const std::set<std::string> kRules = {
-      "grove/kai-queue",          "grove/volcano-queue",     "grove/volcano-topology",
-      "grove/scheduler-name",     "grove/topology-disabled", "grove/topology-domain",
-      "grove/topology-hierarchy", "grove/topology-name",     "grove/topology-not-found",
-      "grove/topology-preferred", "grove/name-length",
-  };
-  return kRules.count(rule) > 0;
-}
-
-// What render and diff keep of layer 3: its errors, but those left to their own checks. Its warnings are
-// validate's to show. Returns whether the source is admitted.
+// What render and diff keep of layer 3: its errors, but those left to validate. Its warnings are validate's
+// to show. Returns whether the source is admitted.
 bool keep_refusals(const Diagnostics& found, bool schema_ok, Diagnostics& diags) {
-  bool refused = false;
   for (const auto& d : found.items()) {
-    if (d.severity != Severity::kError || left_to_render(d.rule)) continue;
-    diags.add(d);
-    refused = true;
+    if (d.severity == Severity::kError && !validate_alone(d.rule)) diags.add(d);
   }
-  return schema_ok && !refused;
+  return schema_ok && !refuses(found);
 }
 
 // What the layers found in one document, each layer apart: they are merged layer by layer, in input order.
@@ -201,7 +217,7 @@ InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t f
     survey.first_definitions().check(d.classified, first_ordinal + i, f.duplicate);
     if (is_read(d.classified.kind))
       f.schema_ok = check_input_document(docs[i], d.classified.kind, settings.unknown_fields, f.schema);
-    d.admitted = admission_checks(d, f.schema_ok, ctx, options, f.admission);
+    d.admitted = admission_checks(d, f.schema_ok, ctx, options, settings.admission, f.admission);
   });
   for (const auto& f : found) diags.append(f.kind);
   // Layer 1 also wants at least one gang source in the input: a failure of the whole run, located nowhere.

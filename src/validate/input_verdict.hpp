@@ -21,8 +21,8 @@
 namespace grovectl {
 
 // What becomes of layer 3 (Grove's and JobSet's admission rules). validate reports every finding; render
-// and diff refuse on its errors, except those their own capability rules report at the same field (the
-// webhook's backend rules, topology rules Grove applies only on CREATE, the 45-character name rule: see
+// and diff refuse on its errors, except rules Grove applies only on CREATE and the 45-character name rule,
+// and refuse Grove's scheduler-backend rules where they render the source, for the backend they render (see
 // README "One verdict").
 enum class AdmissionRules { kReport, kRefuse };
 

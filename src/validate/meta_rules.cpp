@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 
 namespace grovectl {
 namespace {

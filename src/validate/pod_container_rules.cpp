@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/pod_rules.hpp"
 
 namespace grovectl {

@@ -1,10 +1,13 @@
 // Grove's admission messages exactly as the operator prints them (issue 17 item 3). Expected strings were
-// derived by hand from grove.md §3.0 (field.Error formatting: "<path>: <Type>: <value>: <detail>", a []string
-// value printed as JSON), §3.2 (paths), §3.5 (Volcano backend), §3.6 (MNNVL) and the facts of §10: the
-// callers pass a []string to Duplicate (env names, init-container env, roleName, scaling-group cliqueNames,
-// resourceClaimTemplates); the MNNVL path is built with Path.Child; the Volcano "same queue" and queue-name
-// messages are the operator's (the latter the Kubernetes DNS-subdomain message); Volcano topology is reported
-// for the first level with a constraint only (PodCliqueSet, then scaling groups, then cliques).
+// derived by hand from apimachinery's field.Error formatting ("<path>: <Type>: <value>: <detail>", a []string
+// value printed as JSON; k8s.io/apimachinery pkg/util/validation/field/errors.go) and from Grove's code at
+// ai-dynamo/grove fcc3b3bb: the paths of operator/internal/webhook/admission/pcs/validation/podcliqueset.go,
+// whose callers pass a []string to Duplicate (env names, init-container env, roleName, scaling-group
+// cliqueNames, resourceClaimTemplates); the MNNVL path built with Path.Child (operator/internal/mnnvl/
+// webhook.go); the Volcano queue messages of operator/internal/scheduler/volcano/queue.go, each prefixed with
+// the clique's annotation path (the queue-name one being the Kubernetes DNS-subdomain message); Volcano
+// topology reported for the first constraint only, in the order PodCliqueSet, cliques, scaling groups
+// (validateTopologyConstraints in operator/internal/scheduler/volcano/backend.go).
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"
@@ -119,21 +122,42 @@ TEST_CASE("the MNNVL annotation path follows field.Path, with the Invalid value 
 
 TEST_CASE("Volcano queue rules in the operator's words", "[validate][grove-messages]") {
   SECTION("cliques that resolve to different queues (one annotated, one on the default)") {
+    // Clique a (index 0) resolves to its own "training", clique b (index 1, line 20, no annotation) to
+    // "default": queue.go reports b, at b's annotation, which b does not have, so the finding points at
+    // b's item (line 20, column 7 after "- ").
     Pcs pcs;
     pcs.a_extra = "      annotations:\n        scheduling.grove.io/volcano-queue: training\n";
+    const std::string expected =
+        "-:20:7: error: spec.template.cliques[1].annotations[scheduling.grove.io/volcano-queue]: all "
+        "PodCliques in a PodCliqueSet using volcano scheduler must resolve to the same queue (field: "
+        "spec.template.cliques[1].annotations[scheduling.grove.io/volcano-queue]) [grove/volcano-queue]";
     auto r = validate(pcs, "--backend volcano");
     INFO(r.out);
     CHECK(r.exit_code == 1);
-    CHECK(count_occurrences(r.out,
-                            "all PodCliques in a PodCliqueSet using volcano scheduler must resolve to the "
-                            "same queue") == 1);
-    // render refuses what validate reports (DESIGN §1).
-    auto rendered = run_grovectl("render -f - --backend volcano", pcs.text());
-    CHECK(rendered.exit_code == 1);
-    CHECK(rendered.out.empty());
-    CHECK_THAT(rendered.err,
-               Catch::Contains("PodCliqueSet ns1/demo: all PodCliques in a PodCliqueSet using volcano "
-                               "scheduler must resolve to the same queue [capability/volcano-queue]"));
+    CHECK(count_occurrences(r.out, expected) == 1);
+    CHECK(count_occurrences(r.out, "[grove/volcano-queue]") == 1);
+    // render and diff refuse it with the same id, location and text.
+    for (const std::string command : {"render", "diff --live /dev/null"}) {
+      auto refused = run_grovectl(command + " -f - --backend volcano", pcs.text());
+      INFO(command << ": " << refused.err);
+      CHECK(refused.exit_code == 1);
+      CHECK(refused.out.empty());
+      CHECK(count_occurrences(refused.err, "grovectl: " + expected) == 1);
+    }
+  }
+  SECTION("every clique that differs is reported, a conflict with the PodCliqueSet at its clique") {
+    // queue.go keeps going after an error: the PodCliqueSet says "training"; clique a (index 0) says
+    // "inference", a conflict (and it resolves to nothing); clique b resolves to the PodCliqueSet's.
+    Pcs pcs;
+    pcs.metadata_extra = "  annotations:\n    scheduling.grove.io/volcano-queue: training\n";
+    pcs.a_extra = "      annotations:\n        scheduling.grove.io/volcano-queue: inference\n";
+    auto r = validate(pcs, "--backend volcano");
+    INFO(r.out);
+    CHECK_THAT(r.out,
+               Catch::Contains("spec.template.cliques[0].annotations[scheduling.grove.io/volcano-queue]: "
+                               "conflicting volcano queue annotations: PodCliqueSet has \"training\", "
+                               "PodClique has \"inference\""));
+    CHECK(count_occurrences(r.out, "[grove/volcano-queue]") == 1);
   }
   SECTION("one queue everywhere is clean; the PodCliqueSet's covers unannotated cliques") {
     Pcs pcs;
@@ -159,8 +183,8 @@ TEST_CASE("Volcano queue rules in the operator's words", "[validate][grove-messa
 
 TEST_CASE("Volcano topology: only the first level with a constraint is reported",
           "[validate][grove-messages]") {
-  // A constraint on clique a and on scaling group g (no PodCliqueSet one): the operator checks the
-  // PodCliqueSet, then the scaling groups, then the cliques, and returns the first (grove.md §10).
+  // A constraint on clique a and on scaling group g (no PodCliqueSet one): validateTopologyConstraints checks
+  // the PodCliqueSet, then the cliques, then the scaling groups, and returns the first, clique a.
   Pcs pcs;
   pcs.a_extra = "      topologyConstraint:\n        pack: {required: host}\n";
   pcs.extra_template =
@@ -170,5 +194,5 @@ TEST_CASE("Volcano topology: only the first level with a constraint is reported"
   INFO(r.out);
   CHECK(count_occurrences(r.out, "[grove/volcano-topology]") == 1);
   CHECK_THAT(r.out, Catch::Contains("volcano scheduler backend does not support topologyConstraint on "
-                                    "PodCliqueScalingGroup \"g\""));
+                                    "PodClique \"a\" (field: spec.template.cliques[0].topologyConstraint)"));
 }

@@ -7,8 +7,8 @@
 // IsValidPortName).
 #include <catch2/catch.hpp>
 
+#include "model/k8s_names.hpp"
 #include "validate/input_rules.hpp"
-#include "validate/k8s_names.hpp"
 #include "yaml/reader.hpp"
 
 using namespace grovectl;

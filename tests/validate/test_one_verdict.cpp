@@ -18,12 +18,19 @@ using grovectl::test::testdata;
 namespace {
 
 // validate's error lines of the input layers (1-3), as render prints them ("grovectl: " + the line).
-// Capability rules (layer 4) and render-only rules are each command's own, and Grove's backend, CREATE-
-// only topology and name-length rules are left to render's capability rules (README "One verdict").
+// Capability rules (layer 4) and render-only rules are each command's own; rules Grove applies only on
+// CREATE (the packDomain transition rules, nodeName, topologySpreadConstraints, MNNVL values, the topology
+// rules) and the name-length rule are validate's alone (README "One verdict"). Grove's backend rules (KAI
+// and Volcano queues, Volcano topology) and schedulerName are compared: render refuses them with the same
+// line.
 std::vector<std::string> input_errors(const std::string& validate_out) {
-  static const char* kLeftToRender[] = {
-      "[capability/",           "[output/",         "[grove/kai-queue]",  "[grove/volcano-",
-      "[grove/scheduler-name]", "[grove/topology-", "[grove/name-length]"};
+  static const char* kLeftToRender[] = {"[capability/",
+                                        "[output/",
+                                        "[grove/topology-",
+                                        "[grove/name-length]",
+                                        "[grove/cel-pack-domain]",
+                                        "[grove/node-name]",
+                                        "[grove/mnnvl-group]"};
   std::vector<std::string> out;
   std::istringstream in(validate_out);
   std::string line;

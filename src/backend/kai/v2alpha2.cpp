@@ -1,60 +1,18 @@
-// KAI scheduler PodGroup, scheduling.run.ai/v2alpha2 (scheduler-crs.md §4.1-§4.2, grove.md §3.5, §4.6).
+// KAI scheduler PodGroup, scheduling.run.ai/v2alpha2, as Grove's KAI backend builds it
+// (operator/internal/scheduler/kai/backend.go, ai-dynamo/grove fcc3b3bb), with the queue its admission rule
+// resolves (admission.cpp).
 #include <fmt/format.h>
-
-#include <set>
 
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
+#include "backend/kai/admission.hpp"
 #include "backend/mappings.hpp"
-#include "yaml/document.hpp"
 
 namespace grovectl {
 namespace {
 
-constexpr const char* kQueueKey = "kai.scheduler/queue";
 constexpr const char* kSkipPodGrouper = "kai.scheduler/skip-podgrouper";
 constexpr const char* kSubGroupLabel = "kai.scheduler/subgroup-name";
-
-std::string queue_of(const StringMap& labels, const StringMap& annotations) {
-  if (auto it = labels.find(kQueueKey); it != labels.end() && !it->second.empty()) return it->second;
-  if (auto it = annotations.find(kQueueKey); it != annotations.end()) return it->second;
-  return "";
-}
-
-struct QueueResult {
-  std::string queue;
-  std::string error;  // Grove's message when no single queue resolves
-};
-
-// "PodClique template" / "replicated job template": what the source calls its pod templates.
-std::string template_noun(const GangSource& src) {
-  return src.kind == "JobSet" ? "replicated job template" : "PodClique template";
-}
-
-// Grove's resolveQueueNameForPodCliqueSet: the source object first, then its pod templates, which must agree.
-QueueResult resolve_queue(const GangSource& src) {
-  std::string top = queue_of(src.labels, src.annotations);
-  std::set<std::string> seen;
-  for (const auto& t : src.templates) {
-    std::string q = queue_of(t.labels, t.annotations);
-    if (q.empty()) continue;
-    if (!top.empty() && q != top) {
-      return {"", fmt::format("KAI queue on {} {}/{} is \"{}\" but {} \"{}\" resolves to \"{}\"", src.kind,
-                              src.ns, src.name, top, template_noun(src), t.name, q)};
-    }
-    seen.insert(q);
-  }
-  if (!top.empty()) return {top, ""};
-  if (seen.size() == 1) return {*seen.begin(), ""};
-  if (seen.empty()) {
-    return {"", fmt::format("no KAI queue is configured on {} {}/{} or its {}s", src.kind, src.ns, src.name,
-                            template_noun(src))};
-  }
-  std::string list;
-  for (const auto& q : seen) list += (list.empty() ? "" : " ") + q;
-  return {"", fmt::format("conflicting KAI queues on {} {}/{} {}s: [{}]", src.kind, src.ns, src.name,
-                          template_noun(src), list)};
-}
 
 std::string topology_name(const Gang& gang) {
   for (const char* key : {"grove.io/topology-name", "kai.scheduler/topology"}) {
@@ -107,16 +65,6 @@ class KaiMapping final : public Mapping {
             .gates = {}};
   }
 
-  void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {
-    QueueResult q = resolve_queue(src);
-    if (q.error.empty()) return;
-    diags.error("capability/kai-queue",
-                fmt::format("{}; set the label {} on the {} (or one value on its pod templates), or use "
-                            "another backend",
-                            q.error, kQueueKey, src.kind),
-                src.doc ? src.doc->locate("/metadata") : src.location, src.doc ? "metadata.labels" : "");
-  }
-
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
     if (gang_has_topology(gang) && topology_name(gang).empty()) {
       refuse(gang, "capability/kai-topology-name",
@@ -139,7 +87,7 @@ class KaiMapping final : public Mapping {
     computed["metadata"] = object_metadata(gang.name, gang.ns, gang.labels, annotations);
     Json spec = Json::object();
     spec["minMember"] = total_min_count(gang);
-    spec["queue"] = gang.source ? resolve_queue(*gang.source).queue : "";
+    spec["queue"] = gang.source ? resolve_kai_queue(*gang.source).queue : "";
     if (!gang.priority_class_name.empty()) spec["priorityClassName"] = gang.priority_class_name;
     spec["topologyConstraint"] = kai_topology(gang, gang.topology);
     spec["subGroups"] = sub_groups(gang);

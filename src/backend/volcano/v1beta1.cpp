@@ -1,23 +1,19 @@
-// Volcano PodGroup, scheduling.volcano.sh/v1beta1 with subGroupPolicy (scheduler-crs.md §3, grove.md §3.5,
-// §4.6).
+// Volcano PodGroup, scheduling.volcano.sh/v1beta1 with subGroupPolicy, as Grove's Volcano backend builds it
+// (operator/internal/scheduler/volcano/backend.go, ai-dynamo/grove fcc3b3bb); its admission rules are in
+// admission.cpp.
 #include <fmt/format.h>
-
-#include <set>
 
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
-#include "core/strings.hpp"
+#include "backend/volcano/admission.hpp"
 
 namespace grovectl {
 namespace {
 
-constexpr const char* kQueueAnnotation = "scheduling.grove.io/volcano-queue";
-
 // The PodGang annotation (mirrored from the PCS), trimmed; missing or empty is "default".
 std::string volcano_queue(const Gang& gang) {
-  auto it = gang.annotations.find(kQueueAnnotation);
-  std::string q = it == gang.annotations.end() ? "" : trim(it->second);
+  std::string q = volcano_queue_annotation(gang.annotations);
   return q.empty() ? "default" : q;
 }
 
@@ -58,66 +54,7 @@ class VolcanoMapping final : public Mapping {
             .gates = {}};
   }
 
-  // Grove's queue rules over the clique templates (grove.md §3.5, §10), so that render refuses what
-  // validate reports: a clique's queue must be valid and equal the PodCliqueSet's, and every clique must
-  // resolve (its own, else the PodCliqueSet's, else "default") to one queue.
-  void check_source(const GangSource& src, const MappingContext&, Diagnostics& diags) const override {
-    if (src.kind != "PodCliqueSet") return;
-    auto queue_of = [](const StringMap& annotations) {
-      auto it = annotations.find(kQueueAnnotation);
-      return it == annotations.end() ? std::string() : trim(it->second);
-    };
-    const std::string pcs_queue = queue_of(src.annotations);
-    std::set<std::string> resolved;
-    for (const auto& t : src.templates) {
-      const std::string q = queue_of(t.annotations);
-      std::string problem;
-      if (!q.empty() && !is_dns_subdomain(q)) {
-        problem = fmt::format(
-            "PodClique {} has queue annotation {} value \"{}\", which is not a valid DNS-1123 "
-            "subdomain",
-            t.name, kQueueAnnotation, q);
-      } else if (!q.empty() && !pcs_queue.empty() && q != pcs_queue) {
-        problem = fmt::format(
-            "conflicting volcano queue annotations: PodCliqueSet has \"{}\", PodClique has \"{}\"", pcs_queue,
-            q);
-      }
-      if (!problem.empty()) {
-        diags.error("capability/volcano-queue",
-                    fmt::format("{} {}/{}: {}", src.kind, src.ns, src.name, problem), src.location);
-        return;
-      }
-      resolved.insert(!q.empty() ? q : (!pcs_queue.empty() ? pcs_queue : "default"));
-    }
-    if (resolved.size() > 1) {
-      diags.error(
-          "capability/volcano-queue",
-          fmt::format("{} {}/{}: all PodCliques in a PodCliqueSet using volcano scheduler must resolve "
-                      "to the same queue",
-                      src.kind, src.ns, src.name),
-          src.location);
-    }
-  }
-
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
-    // Grove's volcano backend rejects any topologyConstraint at admission, with or without a binding.
-    if (gang_has_topology(gang) || (gang.source && gang.source->declares_topology)) {
-      refuse_at(gang, "capability/volcano-topology",
-                fmt::format(
-                    "{}: volcano scheduler backend does not support topologyConstraint; remove the topology "
-                    "constraints, or use kai-scheduler, koord-scheduler or default-scheduler (1.36+ with "
-                    "TopologyAwareWorkloadScheduling)",
-                    gang_subject(gang)),
-                gang.source ? gang.source->topology_pointer : "", diags);
-    }
-    std::string q = volcano_queue(gang);
-    if (!is_dns_subdomain(q)) {
-      refuse(
-          gang, "capability/volcano-queue",
-          fmt::format("{}: annotation {} value \"{}\" is not a valid DNS-1123 subdomain; fix the queue name",
-                      gang_subject(gang), kQueueAnnotation, q),
-          diags);
-    }
     require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
       require_dns_label(

@@ -131,6 +131,7 @@ std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js) {
     s->templates.push_back({.name = rj.name,
                             .labels = rj.pod_labels,
                             .annotations = rj.pod_annotations,
+                            .metadata_pointer = rj.pod_template_pointer() + "/metadata",
                             .priority_class_name = rj.priority_class_name,
                             .priority_place = priority_place(js, rj)});
   }

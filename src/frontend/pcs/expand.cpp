@@ -192,19 +192,13 @@ std::shared_ptr<const GangSource> podcliqueset_gang_source(const PodCliqueSet& p
         {.name = c.name,
          .labels = c.labels,
          .annotations = c.annotations,
+         .metadata_pointer = c.pointer,
          .priority_class_name = c.priority_class_name,
          .priority_place = input_place(pcs, c.pointer + "/spec/podSpec/priorityClassName")});
   }
   if (pcs.doc) s->location = pcs.doc->locate();
   s->doc = pcs.doc;
-  s->declares_topology = has_any_topology_constraint(pcs);
-  if (pcs.topology) s->topology_pointer = pcs.topology->pointer;
-  for (const auto& c : pcs.cliques) {
-    if (c.topology && s->topology_pointer.empty()) s->topology_pointer = c.topology->pointer;
-  }
-  for (const auto& g : pcs.scaling_groups) {
-    if (g.topology && s->topology_pointer.empty()) s->topology_pointer = g.topology->pointer;
-  }
+  s->first_topology_constraint = first_topology_constraint(pcs);
   s->group_label_key = "grove.io/podclique";
   s->index_templates();
   return s;

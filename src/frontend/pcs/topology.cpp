@@ -14,14 +14,18 @@ std::string first_explicit_topology_name(const PodCliqueSet& pcs) {
 }
 
 bool has_any_topology_constraint(const PodCliqueSet& pcs) {
-  if (pcs.topology) return true;
-  for (const auto& g : pcs.scaling_groups) {
-    if (g.topology) return true;
-  }
+  return first_topology_constraint(pcs).has_value();
+}
+
+std::optional<TopologyPlace> first_topology_constraint(const PodCliqueSet& pcs) {
+  if (pcs.topology) return TopologyPlace{"PodCliqueSet", "", pcs.topology->pointer};
   for (const auto& c : pcs.cliques) {
-    if (c.topology) return true;
+    if (c.topology) return TopologyPlace{"PodClique", c.name, c.topology->pointer};
   }
-  return false;
+  for (const auto& g : pcs.scaling_groups) {
+    if (g.topology) return TopologyPlace{"PodCliqueScalingGroup", g.name, g.topology->pointer};
+  }
+  return std::nullopt;
 }
 
 std::string TopologyTranslator::key_for(const std::string& domain) const {

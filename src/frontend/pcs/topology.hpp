@@ -13,6 +13,10 @@ namespace grovectl {
 // The first explicit topologyName in the order PCS, scaling groups, cliques; empty when none.
 std::string first_explicit_topology_name(const PodCliqueSet& pcs);
 bool has_any_topology_constraint(const PodCliqueSet& pcs);
+// The first topologyConstraint in the order Grove's scheduler backends look (the PodCliqueSet, its cliques,
+// its scaling groups: ValidatePodCliqueSet in operator/internal/scheduler/{volcano,lpx}/backend.go,
+// ai-dynamo/grove fcc3b3bb); nullopt when it sets none.
+std::optional<TopologyPlace> first_topology_constraint(const PodCliqueSet& pcs);
 
 // What the operator works with (grove.md §4.2-§4.3): whether topology-aware scheduling is on, and the
 // binding it found. On without a binding (the PodCliqueSet names none, or one that is not there), every

@@ -163,8 +163,8 @@ TEST_CASE("kai: a JobSet without a queue is refused once, in JobSet terms") {
   CHECK(r.out.empty());
   CHECK_THAT(r.err,
              Catch::Contains("no KAI queue is configured on JobSet default/staged or its replicated job "
-                             "templates; set the label kai.scheduler/queue on the JobSet"));
-  CHECK(count_occurrences(r.err, "[capability/kai-queue]") == 1);
+                             "templates (set the label kai.scheduler/queue on the JobSet)"));
+  CHECK(count_occurrences(r.err, "[grove/kai-queue]") == 1);
 }
 
 TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message") {
@@ -174,9 +174,9 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
   CHECK(r.out.empty());
   CHECK_THAT(r.err,
              Catch::Contains("no KAI queue is configured on PodCliqueSet ns1/nq or its PodClique templates"));
-  CHECK_THAT(r.err, Catch::Contains("[capability/kai-queue]"));
-  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:5:1"));     // its metadata key, where validate points
-  CHECK(count_occurrences(r.err, "[capability/kai-queue]") == 1);  // three gangs, one PodCliqueSet
+  CHECK_THAT(r.err, Catch::Contains("[grove/kai-queue]"));
+  CHECK_THAT(r.err, Catch::Contains("no-queue-pcs.yaml:5:1"));  // no labels: its metadata key
+  CHECK(count_occurrences(r.err, "[grove/kai-queue]") == 1);    // three gangs, one PodCliqueSet
 
   auto c =
       run_grovectl("render -f " + td("backends/conflicting-queue-pcs.yaml") + " --backend kai-scheduler");

@@ -110,13 +110,13 @@ TEST_CASE("volcano: any topology is refused") {
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
   CHECK_THAT(r.err, Catch::Contains("volcano scheduler backend does not support topologyConstraint"));
-  CHECK_THAT(r.err, Catch::Contains("[capability/volcano-topology]"));
+  CHECK_THAT(r.err, Catch::Contains("[grove/volcano-topology]"));
   // At the first topologyConstraint key (clique a, line 13), where validate points.
   CHECK_THAT(r.err, Catch::Contains("clique-topo-pcs.yaml:13:9"));
   // Grove rejects it at admission even when no ClusterTopologyBinding is given (constraints dropped).
   auto without = run_grovectl("render -f " + td("backends/clique-topo-pcs.yaml") + " --backend volcano");
   CHECK(without.exit_code == 1);
-  CHECK_THAT(without.err, Catch::Contains("[capability/volcano-topology]"));
+  CHECK_THAT(without.err, Catch::Contains("[grove/volcano-topology]"));
 }
 
 TEST_CASE("volcano: a JobSet's subGroupPolicy selects a label its pods and emitted pod templates carry") {

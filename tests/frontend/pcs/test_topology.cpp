@@ -16,10 +16,9 @@ const Pack kNone{"-", "-"};
 std::string ctb8() {
   return golden("ctb-case08.yaml");
 }
-}  // namespace
 
-TEST_CASE("golden case 8: topology constraints at every level (grove.md §5 #8)") {
-  auto gangs = render_podgangs(golden("case08.yaml") + " " + ctb8());
+// Golden case 8's PodGangs: the zone, host and rack keys of ctb-case08.yaml where the constraints are.
+void check_case8(const std::vector<Json>& gangs) {
   REQUIRE(summaries(gangs) ==
           Strings{"test-pcs-0: [test-pcs-0-router(1), test-pcs-0-scaling-group-0-decode-leader(1), "
                   "test-pcs-0-scaling-group-0-decode-worker(1)]",
@@ -43,6 +42,49 @@ TEST_CASE("golden case 8: topology constraints at every level (grove.md §5 #8)"
   CHECK_FALSE(scaled.contains("topologyConstraintGroupConfigs"));
   CHECK(gangs[0]["metadata"]["annotations"]["grove.io/topology-name"] == "test-topology");
   CHECK(gangs[1]["metadata"]["annotations"]["grove.io/topology-name"] == "test-topology");
+}
+}  // namespace
+
+TEST_CASE("golden case 8: topology constraints at every level (grove.md §5 #8)") {
+  check_case8(render_podgangs(golden("case08.yaml") + " " + ctb8()));
+}
+
+TEST_CASE("golden case 8 in the legacy packDomain form: refused on CREATE, rendered as the operator does") {
+  // Grove's own test writes case 8 with packDomain (testdata/golden/case08-pack-domain.yaml); the operator
+  // reads packDomain as the required domain (TopologyConstraint.RequiredDomain in
+  // operator/api/core/v1alpha1, ai-dynamo/grove fcc3b3bb) and renders the same PodGangs as with
+  // pack.required.
+  const std::string inputs = golden("case08-pack-domain.yaml") + " " + ctb8();
+  check_case8(render_podgangs(inputs));
+  // diff renders it too: against nothing live, both PodGangs are additions (exit 1), nothing is refused.
+  CommandResult diff = run_grovectl("diff --include podgang --live /dev/null -o json " + inputs);
+  INFO(diff.err);
+  CHECK(diff.exit_code == 1);
+  CHECK(diff.err.find("error") == std::string::npos);
+  const Json changes = Json::parse(diff.out);
+  CHECK(changes["summary"]["added"] == 2);
+  REQUIRE(changes["diffs"].size() == 2);
+  for (const auto& c : changes["diffs"]) CHECK(c["op"] == "added");
+  // validate reports what the API server refuses on CREATE: the CRD's three transition rules (fieldPath
+  // .spec.template.topologyConstraint.packDomain, .spec.template.cliques,
+  // .spec.template.podCliqueScalingGroups; reason FieldValueForbidden), each at the first packDomain it is
+  // about (lines 16, 20 and 57).
+  CommandResult validate = run_grovectl("validate " + inputs);
+  INFO(validate.out);
+  CHECK(validate.exit_code == 1);
+  const std::string why =
+      ": Forbidden: packDomain is deprecated and cannot be used on new workloads; use "
+      "pack.required";
+  CHECK_THAT(validate.out, Catch::Contains("case08-pack-domain.yaml:16:7: error: "
+                                           "spec.template.topologyConstraint.packDomain" +
+                                           why));
+  CHECK_THAT(validate.out,
+             Catch::Contains("case08-pack-domain.yaml:20:9: error: spec.template.cliques" + why));
+  CHECK_THAT(validate.out, Catch::Contains("case08-pack-domain.yaml:57:9: error: "
+                                           "spec.template.podCliqueScalingGroups" +
+                                           why));
+  CHECK(count_occurrences(validate.out, "[grove/cel-pack-domain]") == 3);
+  CHECK(count_occurrences(validate.out, ": error: ") == 3);
 }
 
 TEST_CASE(

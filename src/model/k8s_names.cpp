@@ -1,4 +1,4 @@
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 
 #include <fmt/format.h>
 
