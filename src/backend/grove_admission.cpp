@@ -21,6 +21,13 @@ constexpr BackendAdmission kAdmission[] = {
 
 }  // namespace
 
+bool has_grove_admission(Backend backend) {
+  for (const auto& entry : kAdmission) {
+    if (entry.backend == backend) return true;
+  }
+  return false;
+}
+
 void check_grove_admission(Backend backend, const GangSource& source, Diagnostics& diags) {
   for (const auto& entry : kAdmission) {
     if (entry.backend == backend) entry.check(source, diags);

@@ -15,6 +15,8 @@
 
 namespace grovectl {
 
+// Whether `backend` has any (so that a caller builds the GangSource only then).
+bool has_grove_admission(Backend backend);
 // The rules of `backend` about `source` (none for a backend without any).
 void check_grove_admission(Backend backend, const GangSource& source, Diagnostics& diags);
 

@@ -9,7 +9,8 @@
 namespace grovectl {
 
 void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags) {
-  if (ctx.backend) check_grove_admission(*ctx.backend, *podcliqueset_gang_source(pcs), diags);
+  if (ctx.backend && has_grove_admission(*ctx.backend))
+    check_grove_admission(*ctx.backend, *podcliqueset_gang_source(pcs), diags);
 }
 
 void check_podcliqueset(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,

@@ -31,6 +31,17 @@ std::string file(const std::string& rel) {
   return testdata(rel).string();
 }
 
+// A PodCliqueSet whose Volcano queue "Bad_Queue" (line 6, column 5) is not a DNS subdomain, with one clique a
+// (line 10) and `clique_extra` under it (from line 11, column 7).
+std::string bad_queue_pcs(const std::string& clique_extra) {
+  return "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: v\n  annotations:\n"
+         "    scheduling.grove.io/volcano-queue: Bad_Queue\nspec:\n  template:\n    cliques:\n"
+         "    - name: a\n" +
+         clique_extra +
+         "      spec:\n        roleName: a\n        replicas: 1\n        podSpec:\n"
+         "          containers: [{name: c, image: busybox}]\n";
+}
+
 }  // namespace
 
 TEST_CASE("Grove's backend rules: one id, location and text in validate, render and diff",
@@ -96,11 +107,7 @@ TEST_CASE("Grove's backend rules refuse the PodCliqueSet whatever render emits",
 TEST_CASE("Volcano: a topology constraint ends the check before the queues", "[backend][grove-admission]") {
   // backend.go returns validateTopologyConstraints' error before validateQueueAnnotations runs: an invalid
   // queue beside a constraint is not reported.
-  const std::string pcs =
-      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: v\n  annotations:\n"
-      "    scheduling.grove.io/volcano-queue: Bad_Queue\nspec:\n  template:\n    cliques:\n    - name: a\n"
-      "      topologyConstraint:\n        pack: {required: rack}\n      spec:\n        roleName: a\n"
-      "        replicas: 1\n        podSpec:\n          containers: [{name: c, image: busybox}]\n";
+  const std::string pcs = bad_queue_pcs("      topologyConstraint:\n        pack: {required: rack}\n");
   CommandResult r = run_grovectl("validate --backend volcano -f -", pcs);
   INFO(r.out);
   CHECK(count_occurrences(r.out,
@@ -114,11 +121,7 @@ TEST_CASE("Volcano: an invalid PodCliqueSet queue ends the queue check", "[backe
   // queue.go returns on the PodCliqueSet's invalid name before it looks at the cliques: clique a's
   // conflicting annotation is not reported.
   const std::string pcs =
-      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: v\n  annotations:\n"
-      "    scheduling.grove.io/volcano-queue: Bad_Queue\nspec:\n  template:\n    cliques:\n    - name: a\n"
-      "      annotations:\n        scheduling.grove.io/volcano-queue: other\n      spec:\n        roleName: "
-      "a\n"
-      "        replicas: 1\n        podSpec:\n          containers: [{name: c, image: busybox}]\n";
+      bad_queue_pcs("      annotations:\n        scheduling.grove.io/volcano-queue: other\n");
   CommandResult r = run_grovectl("validate --backend volcano -f -", pcs);
   INFO(r.out);
   CHECK(count_occurrences(r.out, "-:6:5: error: metadata.annotations[scheduling.grove.io/volcano-queue]: ") ==

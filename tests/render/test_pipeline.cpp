@@ -55,22 +55,25 @@ TEST_CASE("with the first error taken away, the next stage's error is reported")
 }
 
 // Issue 15, item 6: an unknown schedulerName was reported at the clique list with the path
-// spec.podSpec.schedulerName; it points at the key of the field, with its full, indexed path.
+// spec.podSpec.schedulerName; it points at the key of the field, with its full, indexed path. Both cliques
+// name it: cliques that name different schedulers are Grove's own error (grove/scheduler-name), refused
+// first.
 TEST_CASE("an unknown schedulerName is reported at its key with the full field path") {
   const std::string pcs =
       "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: p\nspec:\n  replicas: 1\n"
       "  template:\n    cliques:\n"
       "    - name: a\n      spec:\n        roleName: a\n        replicas: 1\n"
-      "        podSpec:\n          containers:\n          - {name: c, image: x}\n"
+      "        podSpec:\n          schedulerName: fake\n          containers:\n          - {name: c, image: "
+      "x}\n"
       "    - name: b\n      spec:\n        roleName: b\n        replicas: 1\n"
       "        podSpec:\n          schedulerName: fake\n          containers:\n          - {name: c, image: "
       "x}\n";
   CommandResult r = run_grovectl("render -f -", pcs);
   CHECK(r.exit_code == 1);
-  // line 21 ("          schedulerName: fake"), column 11: the key
-  CHECK(r.err.find("-:21:11: error: schedulerName \"fake\" is not a backend grovectl knows") !=
+  // line 14 ("          schedulerName: fake" of clique a, the first), column 11: the key
+  CHECK(r.err.find("-:14:11: error: schedulerName \"fake\" is not a backend grovectl knows") !=
         std::string::npos);
-  CHECK(r.err.find("(field: spec.template.cliques[1].spec.podSpec.schedulerName)") != std::string::npos);
+  CHECK(r.err.find("(field: spec.template.cliques[0].spec.podSpec.schedulerName)") != std::string::npos);
 
   const std::string js =
       "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: j\nspec:\n  replicatedJobs:\n"
