@@ -45,7 +45,7 @@ void check_case8(const std::vector<Json>& gangs) {
 }
 }  // namespace
 
-TEST_CASE("golden case 8: topology constraints at every level (grove.md §5 #8)") {
+TEST_CASE("golden case 8: topology constraints at every level (Grove's syncflow_test.go)") {
   check_case8(render_podgangs(golden("case08.yaml") + " " + ctb8()));
 }
 
