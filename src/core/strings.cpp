@@ -3,7 +3,8 @@
 namespace grovectl {
 
 std::string trim(std::string_view text) {
-  constexpr std::string_view kBlank = " \t\r\n";
+  // ASCII white space as Go's strings.TrimSpace sees it (the operator trims annotation values with it).
+  constexpr std::string_view kBlank = " \t\n\v\f\r";
   const size_t first = text.find_first_not_of(kBlank);
   if (first == std::string_view::npos) return "";
   return std::string(text.substr(first, text.find_last_not_of(kBlank) - first + 1));

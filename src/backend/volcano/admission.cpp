@@ -7,6 +7,7 @@
 
 #include "backend/grove_admission.hpp"
 #include "core/go_values.hpp"
+#include "core/strings.hpp"
 #include "model/k8s_names.hpp"
 #include "yaml/document.hpp"
 
@@ -82,11 +83,7 @@ std::string topology_refusal(const TopologyPlace& place) {
 
 std::string volcano_queue_annotation(const StringMap& annotations) {
   auto it = annotations.find(kVolcanoQueueKey);
-  if (it == annotations.end()) return "";
-  const char* blanks = " \t\n\v\f\r";
-  const size_t begin = it->second.find_first_not_of(blanks);
-  if (begin == std::string::npos) return "";
-  return it->second.substr(begin, it->second.find_last_not_of(blanks) - begin + 1);
+  return it == annotations.end() ? "" : trim(it->second);
 }
 
 // The topology check returns first, before any queue is looked at.
