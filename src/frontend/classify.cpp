@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
+#include <string_view>
+#include <vector>
 
 namespace grovectl {
 namespace {
@@ -28,12 +32,114 @@ const KnownKind* known_kind(const std::string& kind) {
   return nullptr;
 }
 
+std::string_view group_of(std::string_view api_version) {
+  const size_t slash = api_version.find('/');
+  return slash == std::string_view::npos ? std::string_view() : api_version.substr(0, slash);
+}
+
+// The API groups whose kinds grovectl reads, with every kind each of them serves (at any version). Another
+// kind there is a mistake that `kubectl apply` refuses ("no matches for kind"), not a foreign object to skip.
+struct ServedKind {
+  std::string_view group;
+  std::string_view kind;
+};
+
+constexpr ServedKind kServedKinds[] =
+    {
+        {"grove.io", "ClusterTopologyBinding"},
+        {"grove.io", "PodClique"},
+        {"grove.io", "PodCliqueScalingGroup"},
+        {"grove.io", "PodCliqueSet"},
+        {"grove.io", "PodGangMap"},         // written by the operator (ai-dynamo/grove PR #778), not read
+        {"scheduler.grove.io", "PodGang"},  // Grove's gang object: rendered, not read
+        {"jobset.x-k8s.io", "JobSet"},
+};
+
+// Kinds Grove renamed, no longer served: each with the kind that replaced it and the change that did.
+struct RetiredKind {
+  std::string_view group, kind, replacement, change;
+};
+
+constexpr RetiredKind kRetiredKinds[] = {
+    {"grove.io", "PodGangSet", "PodCliqueSet", "ai-dynamo/grove PR #186"},
+    {"grove.io", "ClusterTopology", "ClusterTopologyBinding", "ai-dynamo/grove PR #616"},
+};
+
 bool ours_api_group(const std::string& api_version) {
-  for (const auto& k : kKnownKinds) {
-    const std::string_view known(k.api_version);
-    if (api_version.substr(0, api_version.find('/')) == known.substr(0, known.find('/'))) return true;
+  const std::string_view group = group_of(api_version);
+  for (const auto& k : kServedKinds) {
+    if (k.group == group) return true;
   }
   return false;
+}
+
+// A served kind, or its list kind (JobSetList): kubectl get -o yaml writes those.
+bool serves(const ServedKind& served, std::string_view kind) {
+  return kind == served.kind ||
+         (kind.size() == served.kind.size() + 4 && kind.starts_with(served.kind) && kind.ends_with("List"));
+}
+
+const ServedKind* served_kind(std::string_view group, std::string_view kind) {
+  for (const auto& k : kServedKinds) {
+    if (k.group == group && serves(k, kind)) return &k;
+  }
+  return nullptr;
+}
+
+// Levenshtein distance, case ignored: "Jobset" is 0 from "JobSet", "JobSets" 1.
+size_t edit_distance(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The kind of `group` closest to `kind` (a retired kind stands for its replacement), within two edits.
+std::string_view did_you_mean(std::string_view group, std::string_view kind) {
+  constexpr size_t kMaxEdits = 2;
+  std::string_view best;
+  size_t best_distance = kMaxEdits + 1;
+  auto consider = [&](std::string_view candidate, std::string_view suggestion) {
+    const size_t d = edit_distance(kind, candidate);
+    if (d < best_distance) best_distance = d, best = suggestion;
+  };
+  for (const auto& k : kServedKinds) {
+    if (k.group == group) consider(k.kind, k.kind);
+  }
+  for (const auto& k : kRetiredKinds) {
+    if (k.group == group) consider(k.kind, k.replacement);
+  }
+  return best;
+}
+
+// Why `kind` is not served by the group of `api_version`, in kubectl's words ("no matches for kind") and
+// what to write instead.
+std::string unknown_kind_message(const std::string& api_version, const std::string& kind) {
+  const std::string_view group = group_of(api_version);
+  const std::string head = fmt::format("no matches for kind \"{}\" in version \"{}\"", kind, api_version);
+  for (const auto& k : kRetiredKinds) {
+    if (k.group == group && k.kind == kind)
+      return fmt::format("{}: Grove renamed {} to {} ({})", head, k.kind, k.replacement, k.change);
+  }
+  if (std::string_view guess = did_you_mean(group, kind); !guess.empty())
+    return fmt::format("{}; did you mean \"{}\"?", head, guess);
+  for (const auto& k : kServedKinds) {
+    if (serves(k, kind)) return fmt::format("{}; {} is served by {}", head, kind, k.group);
+  }
+  std::string kinds;
+  for (const auto& k : kServedKinds) {
+    if (k.group == group) kinds += fmt::format("{}{}", kinds.empty() ? "" : ", ", k.kind);
+  }
+  return fmt::format("{}; {} serves {}", head, group, kinds);
 }
 
 std::string string_field(const Json& v, const char* key) {
@@ -74,6 +180,10 @@ ClassifiedDocument classify_document(const SourceDocument& doc, const KindSelect
   }
   if (kind_selected(selection.skip, api, kind))
     return {InputKind::kSkipped, &doc, SkipReason::kSkipKindsFlag};
+  if (!ours && ours_api_group(api) && !served_kind(group_of(api), kind)) {
+    diags.error("input/unknown-kind", unknown_kind_message(api, kind), doc.locate("/kind"), "kind");
+    return {InputKind::kUnknown, &doc};
+  }
   if (!ours)
     return {InputKind::kSkipped, &doc, api.empty() ? SkipReason::kNotAnObject : SkipReason::kOtherKind};
   if (api != ours->api_version) {

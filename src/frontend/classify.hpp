@@ -1,7 +1,8 @@
 #pragma once
-// Sorting input documents by kind (the "parse" stage of DESIGN §1-§2): gang sources and their companions
-// are read, anything else (a ConfigMap, a Service, a Chart.yaml) is skipped and counted, as helm template
-// streams and whole repositories hold such documents.
+// Sorting input documents by kind, before they are parsed: gang sources and their companions are read, a kind
+// of another API group (a ConfigMap, a Service, a Chart.yaml) is skipped and counted, as helm template
+// streams and whole repositories hold such documents, and a kind that an API group grovectl reads does not
+// serve (PodCliqueSett, the retired ClusterTopology) is an error, as `kubectl apply` refuses it.
 #include <map>
 #include <string>
 #include <vector>
@@ -18,8 +19,8 @@ enum class InputKind {
   kPodCliqueScalingGroup,
   kPodClique,
   kSkipped,  // not grovectl's (see SkipReason); counted, never read
-  kUnknown,  // refused (reported): a kind grovectl reads at another apiVersion, a malformed kind,
-             // --reject-kinds
+  kUnknown,  // refused (reported): a kind grovectl reads at another apiVersion, a kind its API groups do
+             // not serve, a malformed kind, --reject-kinds
 };
 
 enum class SkipReason {
@@ -46,9 +47,10 @@ struct ClassifiedDocument {
 using DocumentRefs = std::vector<const SourceDocument*>;
 DocumentRefs document_refs(const std::vector<SourceDocument>& docs);
 
-// Every document with its kind. A kind grovectl reads written with another apiVersion, a kind or
-// apiVersion that is not a string, and a kind of --reject-kinds are reported (rules input/*) and
-// returned as kUnknown; other documents grovectl does not read come back as kSkipped, unreported.
+// Every document with its kind. A kind grovectl reads written with another apiVersion, a kind that an API
+// group grovectl reads does not serve (with the kind meant), a kind or apiVersion that is not a string, and a
+// kind of --reject-kinds are reported (rules input/*) and returned as kUnknown; other documents grovectl does
+// not read come back as kSkipped, unreported.
 std::vector<ClassifiedDocument> classify_documents(const std::vector<SourceDocument>& docs,
                                                    const KindSelection& kinds, Diagnostics& diags);
 std::vector<ClassifiedDocument> classify_documents(const DocumentRefs& docs, const KindSelection& kinds,
