@@ -90,8 +90,11 @@ Json apply_jobset_defaults(const Json& input, const std::string& ns) {
   if (Json* meta = child(out, "metadata"); meta && meta->is_object()) {
     member_or_null_added(*meta, "namespace") = ns;
   }
-  Json* spec = child(out, "spec");
-  if (!spec || !spec->is_object()) return out;
+  // JobSet's spec is a struct, not a pointer: the webhook defaults an absent one as it does an empty one.
+  Json& spec_member = member_or_null_added(out, "spec");
+  if (spec_member.is_null()) spec_member = Json::object();
+  Json* spec = &spec_member;
+  if (!spec->is_object()) return out;
   if (Json* rjs = child(*spec, "replicatedJobs"); rjs && rjs->is_array()) {
     for (auto& rj : *rjs) default_replicated_job(rj);
   }

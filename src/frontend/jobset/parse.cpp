@@ -146,7 +146,9 @@ std::optional<JobSet> parse_jobset(const SourceDocument& doc, Diagnostics& diags
   js.labels = r.string_map({metadata, "labels"});
   js.annotations = r.string_map({metadata, "annotations"});
   if (r.has({root, "status"})) js.restarts = r.int32("/status/restarts").value_or(0);
-  if (r.expect_object({root, "spec"}, Presence::kRequired)) {
+  // The CRD does not require spec: a JobSet without one is admitted and, like one without replicated jobs,
+  // runs no pods (checks.cpp warns).
+  if (r.expect_object({root, "spec"})) {
     const FieldScope spec = r.scope({root, "spec"});
     js.suspend = r.boolean({spec, "suspend"}).value_or(false);
     js.startup_order =
