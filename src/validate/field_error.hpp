@@ -33,6 +33,7 @@ class FieldErrors {
                const std::string& message);
 
   const SourceDocument& doc() const { return doc_; }
+  size_t error_count() const { return diags_.error_count(); }
 
  private:
   void emit(Severity severity, const std::string& rule, const std::string& pointer, const std::string& path,

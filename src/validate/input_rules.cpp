@@ -1,5 +1,8 @@
 #include "validate/input_rules.hpp"
 
+#include <set>
+#include <string>
+
 #include "validate/field_error.hpp"
 #include "validate/meta_rules.hpp"
 #include "validate/pod_rules.hpp"
@@ -46,7 +49,12 @@ void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
       check_template_meta(c, clique, fe);
       if (const Json* pod = at_path(c, {"spec", "podSpec"})) {
         const FieldPlace clique_spec = clique.key("spec");
-        check_pod_spec(*pod, {.place = clique_spec.key("podSpec")}, fe);
+        check_pod_spec(*pod,
+                       {.place = clique_spec.key("podSpec"),
+                        .replaces_scheduling_gates = true,
+                        .replaces_hostname = true,
+                        .replaces_subdomain = true},
+                       fe);
       }
     }
   }
@@ -57,10 +65,31 @@ void check_podcliqueset_templates(const Json& v, FieldErrors& fe) {
   }
 }
 
-// Each replicated job's template makes Jobs (its metadata) whose pod template makes pods.
+// The volumes JobSet's controller adds to the pods: one persistentVolumeClaim per volume claim policy
+// template, named after it (kubernetes-sigs/jobset v0.12.0 pkg/controllers/volume_claim_policy.go
+// addVolumes).
+std::set<std::string> claim_volumes(const Json& v) {
+  std::set<std::string> names;
+  const Json* policies = at_path(v, {"spec", "volumeClaimPolicies"});
+  for (size_t p = 0; policies && policies->is_array() && p < policies->size(); ++p) {
+    const Json* templates = child((*policies)[p], "templates");
+    for (size_t t = 0; templates && templates->is_array() && t < templates->size(); ++t) {
+      const Json* name = at_path((*templates)[t], {"metadata", "name"});
+      if (name && name->is_string()) names.insert(name->get<std::string>());
+    }
+  }
+  return names;
+}
+
+// Each replicated job's template makes Jobs (its metadata) whose pod template makes pods. JobSet writes the
+// pods' subdomain unless network.enableDNSHostnames is false (pkg/controllers/jobset_controller.go).
 void check_jobset_templates(const Json& v, FieldErrors& fe) {
   const Json* jobs = at_path(v, {"spec", "replicatedJobs"});
   if (!jobs || !jobs->is_array()) return;
+  const Json* dns_hostnames = at_path(v, {"spec", "network", "enableDNSHostnames"});
+  const bool subdomain_written =
+      !(dns_hostnames && dns_hostnames->is_boolean() && !dns_hostnames->get<bool>());
+  const std::set<std::string> claims = claim_volumes(v);
   const FieldPlace root("", "");
   const FieldPlace spec = root.key("spec");
   const FieldPlace list = spec.key("replicatedJobs");
@@ -78,7 +107,12 @@ void check_jobset_templates(const Json& v, FieldErrors& fe) {
     if (const Json* meta = child(*pod, "metadata"))
       check_template_meta(*meta, pod_template.key("metadata"), fe);
     if (const Json* spec = child(*pod, "spec"))
-      check_pod_spec(*spec, {.place = pod_template.key("spec"), .job_pod_template = true}, fe);
+      check_pod_spec(*spec,
+                     {.place = pod_template.key("spec"),
+                      .job_pod_template = true,
+                      .replaces_subdomain = subdomain_written,
+                      .added_claim_volumes = &claims},
+                     fe);
   }
 }
 
