@@ -26,7 +26,8 @@ const std::vector<RuleGroup>& rule_groups() {
        "yaml"},
       {"input",
        "The inputs as a whole: files that cannot be read, documents without apiVersion and kind in a group "
-       "grovectl reads, the same object defined twice, no PodCliqueSet or JobSet at all.",
+       "grovectl reads or of a kind that group does not serve, the same object defined twice, no "
+       "PodCliqueSet or JobSet at all.",
        "input"},
       {"schema",
        "The official CRD schema of the input kind, as the API server checks it on kubectl apply: types, "
