@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "core/json_member.hpp"
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 
 namespace grovectl {
 namespace {

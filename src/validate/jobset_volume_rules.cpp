@@ -7,8 +7,8 @@
 #include <set>
 
 #include "core/json_member.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/jobset_rules.hpp"
-#include "validate/k8s_names.hpp"
 
 namespace grovectl {
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/pod_rules.hpp"
 
 namespace grovectl {

@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/pod_rules.hpp"
 
 namespace grovectl {

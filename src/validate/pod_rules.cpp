@@ -9,7 +9,7 @@
 #include <string_view>
 #include <utility>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/meta_rules.hpp"
 
 namespace grovectl {

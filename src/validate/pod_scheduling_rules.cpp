@@ -9,7 +9,7 @@
 #include <set>
 #include <string_view>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/meta_rules.hpp"
 #include "validate/pod_rules.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "validate/k8s_names.hpp"
+#include "model/k8s_names.hpp"
 #include "validate/pod_rules.hpp"
 
 namespace grovectl {
@@ -285,8 +285,7 @@ void check_source(const Json& source, std::string_view key, const FieldPlace& pl
 }
 
 // Returns how many errors the volume had: a volume with any is not handed to the containers' checks.
-size_t check_volume(const Json& volume, const FieldPlace& place,
-                    FieldErrors& fe) {
+size_t check_volume(const Json& volume, const FieldPlace& place, FieldErrors& fe) {
   const size_t before = fe.error_count();
   const char* first = nullptr;
   for (const auto& source : kVolumeSources) {
