@@ -65,11 +65,23 @@ __grovectl_cmd_render() {
       return
       ;;
     --backend)
-      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator lpx-scheduler"
       return
       ;;
     --kube-version)
       __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --grove-version)
+      __grovectl_words "v0.1.0-alpha.11 v0.1.0-alpha.13"
+      return
+      ;;
+    --epoch)
+      :
+      return
+      ;;
+    --crd)
+      __grovectl_files
       return
       ;;
     --feature-gates)
@@ -142,10 +154,10 @@ __grovectl_cmd_render() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --output-dir --include"
 }
 
 __grovectl_cmd_validate() {
@@ -155,11 +167,23 @@ __grovectl_cmd_validate() {
       return
       ;;
     --backend)
-      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator lpx-scheduler"
       return
       ;;
     --kube-version)
       __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --grove-version)
+      __grovectl_words "v0.1.0-alpha.11 v0.1.0-alpha.13"
+      return
+      ;;
+    --epoch)
+      :
+      return
+      ;;
+    --crd)
+      __grovectl_files
       return
       ;;
     --feature-gates)
@@ -236,10 +260,10 @@ __grovectl_cmd_validate() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs -o --output --strict -v --verbose --skip-rules --enable-rules --config"
 }
 
 __grovectl_cmd_diff() {
@@ -249,11 +273,23 @@ __grovectl_cmd_diff() {
       return
       ;;
     --backend)
-      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator lpx-scheduler"
       return
       ;;
     --kube-version)
       __grovectl_words "1.35 1.36 1.37"
+      return
+      ;;
+    --grove-version)
+      __grovectl_words "v0.1.0-alpha.11 v0.1.0-alpha.13"
+      return
+      ;;
+    --epoch)
+      :
+      return
+      ;;
+    --crd)
+      __grovectl_files
       return
       ;;
     --feature-gates)
@@ -329,7 +365,7 @@ __grovectl_cmd_diff() {
       return
       ;;
     --to-backend)
-      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator"
+      __grovectl_words "default-scheduler kai-scheduler volcano koord-scheduler koordinator lpx-scheduler"
       return
       ;;
     --to-kube-version)
@@ -366,10 +402,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {

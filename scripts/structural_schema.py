@@ -24,23 +24,60 @@ import sys
 
 import yaml
 
-# Output name -> where the official file comes from (shared/schemas/README.md, "CRDs" table).
-GROVE_SNAPSHOT = dict(repository="ai-dynamo/grove", commit="fcc3b3bbbc5e6a2a797cd080bdbc6983b1ccec24",
-                      release="last changed 13590415137d (2026-06-24); nearest tag operator/api/v0.1.0-alpha.12-rc1")
+# Output name (a path below schemas/crd) -> where the official file comes from (its repository, path and
+# commit are written into the output's "source"). A Grove version has a folder of its own; a kind it shares with an older version is read from
+# the older folder (src/model/grove_version.cpp lists which file each version uses).
+# The four Grove CRDs at tag v0.1.0-alpha.11 are byte for byte those of the shared snapshot (main at fcc3b3bb,
+# last changed 13590415137d, 2026-06-24).
+GROVE_ALPHA11 = dict(repository="ai-dynamo/grove", commit="8fa3ece93434d7c0005605b7dc4b0e23610af88b",
+                     release="v0.1.0-alpha.11 (byte-identical to main at fcc3b3bb)")
+# No released v0.1.0-alpha.13 PodCliqueSet CRD was available: it is the alpha.11 one with PR #817's
+# rollingUpdate added (overlay below), as PR #817 describes the API.
+GROVE_ALPHA13_PCS = dict(GROVE_ALPHA11, release="v0.1.0-alpha.11 CRD with ai-dynamo/grove PR #817's rollingUpdate "
+                                                "(RollingUpdateConfiguration) added by this script")
+GROVE_PR778 = dict(repository="ai-dynamo/grove", commit="6eaa77f0debebd29f373a27c68f25931fc734156",
+                   release="head of PR #778 (2026-08-22), merged into v0.1.0-alpha.13")
 SOURCES = {
-    "podcliqueset": dict(GROVE_SNAPSHOT, file="grove/grove.io_podcliquesets.yaml",
-                         path="operator/api/core/v1alpha1/crds/grove.io_podcliquesets.yaml"),
-    "podclique": dict(GROVE_SNAPSHOT, file="grove/grove.io_podcliques.yaml",
-                      path="operator/api/core/v1alpha1/crds/grove.io_podcliques.yaml"),
-    "podcliquescalinggroup": dict(GROVE_SNAPSHOT, file="grove/grove.io_podcliquescalinggroups.yaml",
-                                  path="operator/api/core/v1alpha1/crds/grove.io_podcliquescalinggroups.yaml"),
-    "clustertopologybinding": dict(GROVE_SNAPSHOT, file="grove/grove.io_clustertopologybindings.yaml",
-                                   path="operator/api/core/v1alpha1/crds/grove.io_clustertopologybindings.yaml"),
+    "grove/v0.1.0-alpha.11/podcliqueset": dict(GROVE_ALPHA11, file="grove/grove.io_podcliquesets.yaml",
+                                               path="operator/api/core/v1alpha1/crds/grove.io_podcliquesets.yaml"),
+    "grove/v0.1.0-alpha.11/podclique": dict(GROVE_ALPHA11, file="grove/grove.io_podcliques.yaml",
+                                            path="operator/api/core/v1alpha1/crds/grove.io_podcliques.yaml"),
+    "grove/v0.1.0-alpha.11/podcliquescalinggroup": dict(
+        GROVE_ALPHA11, file="grove/grove.io_podcliquescalinggroups.yaml",
+        path="operator/api/core/v1alpha1/crds/grove.io_podcliquescalinggroups.yaml"),
+    "grove/v0.1.0-alpha.11/clustertopologybinding": dict(
+        GROVE_ALPHA11, file="grove/grove.io_clustertopologybindings.yaml",
+        path="operator/api/core/v1alpha1/crds/grove.io_clustertopologybindings.yaml"),
+    "grove/v0.1.0-alpha.13/podcliqueset": dict(GROVE_ALPHA13_PCS, file="grove/grove.io_podcliquesets.yaml",
+                                               path="operator/api/core/v1alpha1/crds/grove.io_podcliquesets.yaml",
+                                               overlay="rolling_update_817"),
+    "grove/v0.1.0-alpha.13/podgangmap": dict(GROVE_PR778, file="grove/pr778-6eaa77f0/grove.io_podgangmaps.yaml",
+                                             path="operator/api/core/v1alpha1/crds/grove.io_podgangmaps.yaml"),
     "jobset": dict(repository="kubernetes-sigs/jobset", commit="08dfbdfd682714a9ab929633eca8dc95315187e7",
                    release="last changed b83a48ede93f (2026-07-22); v0.13.0-devel",
                    file="jobset/jobset.x-k8s.io_jobsets.yaml",
                    path="config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml"),
 }
+
+# PR #817 (issue #815): RollingUpdateConfiguration{MaxUnavailable *int32, ProgressDeadline *metav1.Duration}
+# on PodCliqueTemplateSpec and PodCliqueScalingGroupConfig, json "rollingUpdate". controller-gen writes an
+# *int32 as an int32 integer and a metav1.Duration as a string; the webhook checks maxUnavailable > 0.
+ROLLING_UPDATE_817 = {
+    "type": "object",
+    "properties": {
+        "maxUnavailable": {"type": "integer", "format": "int32"},
+        "progressDeadline": {"type": "string"},
+    },
+}
+
+
+def rolling_update_817(schema):
+    template = schema["properties"]["spec"]["properties"]["template"]["properties"]
+    for listed in ("cliques", "podCliqueScalingGroups"):
+        template[listed]["items"]["properties"]["rollingUpdate"] = json.loads(json.dumps(ROLLING_UPDATE_817))
+
+
+OVERLAYS = {"rolling_update_817": rolling_update_817}
 
 KEPT = {
     "type", "format", "enum", "pattern", "required", "nullable", "default",
@@ -183,7 +220,10 @@ def build(name, shared_dir):
     crd = yaml.load(raw, Loader=loader)
     version = served_version(crd)
     dropped = {}
-    schema = structural(version["schema"]["openAPIV3Schema"], "", dropped)
+    openapi = version["schema"]["openAPIV3Schema"]
+    if "overlay" in src:
+        OVERLAYS[src["overlay"]](openapi)
+    schema = structural(openapi, "", dropped)
     root, definitions = dedupe(schema)
     return {
         "generator": "scripts/structural_schema.py (do not edit; rerun it to refresh)",
@@ -193,6 +233,7 @@ def build(name, shared_dir):
             "commit": src["commit"],
             "release": src["release"],
             "sha256": hashlib.sha256(raw).hexdigest(),
+            **({"overlay": src["overlay"]} if "overlay" in src else {}),
         },
         "group": crd["spec"]["group"],
         "version": version["name"],
@@ -254,7 +295,7 @@ def main():
             else:
                 print(f"{path}: reproduced ({len(text)} bytes)")
         else:
-            os.makedirs(args.out, exist_ok=True)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(text)
             print(f"wrote {path} ({len(text)} bytes)")

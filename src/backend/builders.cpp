@@ -23,12 +23,16 @@ Json pack_constraint_json(const PackConstraint& pack) {
 }
 
 Json owner_references_json(const Gang& gang) {
-  if (!gang.owner) return Json(nullptr);
+  return owner_references_json(gang.owner);
+}
+
+Json owner_references_json(const std::optional<OwnerReference>& owner) {
+  if (!owner) return Json(nullptr);
   Json ref = Json::object();
-  ref["apiVersion"] = gang.owner->api_version;
-  ref["kind"] = gang.owner->kind;
-  ref["name"] = gang.owner->name;
-  ref["uid"] = gang.owner->uid;
+  ref["apiVersion"] = owner->api_version;
+  ref["kind"] = owner->kind;
+  ref["name"] = owner->name;
+  ref["uid"] = owner->uid;
   ref["controller"] = true;
   ref["blockOwnerDeletion"] = true;
   return Json::array({ref});

@@ -14,6 +14,7 @@ Json object_metadata(const std::string& name, const std::string& ns, const Strin
 Json pack_constraint_json(const PackConstraint& pack);
 // ownerReferences entry pointing at the gang's source object, or null when the input had no uid.
 Json owner_references_json(const Gang& gang);
+Json owner_references_json(const std::optional<OwnerReference>& owner);
 // Sum of min_count over the gang's groups.
 int64_t total_min_count(const Gang& gang);
 

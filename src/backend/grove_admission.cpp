@@ -17,6 +17,7 @@ struct BackendAdmission {
 constexpr BackendAdmission kAdmission[] = {
     {Backend::kKaiScheduler, kai_admission},
     {Backend::kVolcano, volcano_admission},
+    {Backend::kLpxScheduler, lpx_admission},
 };
 
 }  // namespace

@@ -24,6 +24,7 @@ void check_grove_admission(Backend backend, const GangSource& source, Diagnostic
 // check, as the operator's does.
 void kai_admission(const GangSource& source, Diagnostics& diags);      // backend/kai/admission.cpp
 void volcano_admission(const GangSource& source, Diagnostics& diags);  // backend/volcano/admission.cpp
+void lpx_admission(const GangSource& source, Diagnostics& diags);      // backend/lpx/admission.cpp
 
 // What the rules share: an error at `pointer` of the source's document (at the source when it was not
 // read from one), with `field` as its field path.

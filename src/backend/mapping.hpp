@@ -68,5 +68,7 @@ const Mapping* find_scheduler_mapping(Backend backend, const RenderOptions& opti
 std::vector<const Mapping*> all_scheduler_mappings();
 // Grove's own PodGang (scheduler.grove.io/v1alpha1).
 const Mapping& podgang_mapping();
+// Grove's PodGangMap (grove.io/v1alpha1) of one PodCliqueSet replica.
+std::vector<Json> podgang_map_objects(const GangMap& map, const MappingContext& ctx);
 
 }  // namespace grovectl

@@ -13,6 +13,7 @@ std::vector<const Mapping*> all_scheduler_mappings() {
       &kai_v2alpha2_mapping(),
       &volcano_v1beta1_mapping(),
       &koord_v1alpha1_mapping(),
+      &lpx_v1alpha1_mapping(),
       &workload_v1alpha1_mapping(),
       &workload_v1alpha2_mapping(),
       &workload_v1beta1_mapping(),

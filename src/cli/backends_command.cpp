@@ -9,6 +9,7 @@
 #include "core/exit_codes.hpp"
 #include "core/json.hpp"
 #include "model/feature_gates.hpp"
+#include "model/grove_version.hpp"
 #include "model/kube_version.hpp"
 
 namespace grovectl {
@@ -23,6 +24,7 @@ struct MatrixRow {
   std::vector<std::string> required_gates;
   std::vector<std::string> optional_gates;
   std::vector<std::string> runtime_config;
+  std::vector<std::string> grove_versions;  // the Grove releases that have the backend
 };
 
 bool contains(const std::vector<std::string>& items, const std::string& item) {
@@ -44,6 +46,9 @@ std::vector<MatrixRow> matrix() {
       row.kinds = info.kinds;
       row.runtime_config = needs.runtime_config;
       row.kinds.insert(row.kinds.begin(), "scheduler.grove.io/v1alpha1 PodGang");
+      for (const auto& g : GroveVersion::supported()) {
+        if (g.has_backend(info.backend)) row.grove_versions.push_back(g.name);
+      }
       for (const auto& g : info.gates) {
         if (!gate_exists(g, v)) continue;
         row.gates.push_back(g);
@@ -74,16 +79,18 @@ std::string runtime_config_text(const MatrixRow& r) {
 void print_text(const std::vector<MatrixRow>& rows) {
   size_t kinds_width = 5;
   size_t runtime_width = 14;
+  size_t grove_width = 5;
   for (const auto& r : rows) {
     kinds_width = std::max(kinds_width, joined(r.kinds, ", ").size());
     runtime_width = std::max(runtime_width, runtime_config_text(r).size());
+    grove_width = std::max(grove_width, joined(r.grove_versions, ", ").size());
   }
-  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY", "KINDS",
-                           kinds_width, "RUNTIME-CONFIG", runtime_width, "GATES");
+  std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY",
+                           "KINDS", kinds_width, "RUNTIME-CONFIG", runtime_width, "GROVE", grove_width, "GATES");
   for (const auto& r : rows) {
-    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
+    std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
                              joined(r.kinds, ", "), kinds_width, runtime_config_text(r), runtime_width,
-                             gates_text(r));
+                             joined(r.grove_versions, ", "), grove_width, gates_text(r));
   }
 }
 
@@ -97,7 +104,8 @@ void print_json(const std::vector<MatrixRow>& rows) {
                        {"gates", r.gates},
                        {"requiredGates", r.required_gates},
                        {"optionalGates", r.optional_gates},
-                       {"runtimeConfig", r.runtime_config}});
+                       {"runtimeConfig", r.runtime_config},
+                       {"groveVersions", r.grove_versions}});
   }
   std::cout << out.dump(2) << "\n";
 }
@@ -114,7 +122,9 @@ CommandRunner add_backends_command(CLI::App& app) {
       "RUNTIME-CONFIG: the kube-apiserver --runtime-config that serves the Workload API version, which is\n"
       "off by default (KEP-4671). GATES: feature gates to enable on kube-apiserver, kube-scheduler and\n"
       "kube-controller-manager: required ones for the objects to exist and be scheduled as a gang, optional\n"
-      "ones only for the fields that use them (topology constraints, priority).\n"
+      "ones only for the fields that use them (topology constraints, priority). GROVE: the Grove releases\n"
+      "(--grove-version) that have the backend; with epoch names (v0.1.0-alpha.13) every PodCliqueSet\n"
+      "replica also gets a grove.io/v1alpha1 PodGangMap.\n"
       "Examples:\n"
       "  grovectl backends\n"
       "  grovectl backends -o json | jq '.[] | select(.backend == \"default-scheduler\")'");

@@ -422,6 +422,7 @@ int run_diff(const DiffFlags& flags) {
   if (!s) return kExitUsage;
   Diagnostics diags;
   TemplateSet templates = load_templates(flags.selectors, diags);
+  const std::shared_ptr<const CrdOverrides> crds = load_crd_overrides(flags.selectors, diags);
   std::vector<SourceDocument> docs = load_inputs(flags.selectors, diags);
   if (!diags.has_errors() && !use_context_namespace(flags, docs, s->options, diags)) {
     print_diagnostics(diags);
@@ -430,7 +431,7 @@ int run_diff(const DiffFlags& flags) {
   // One verdict: inputs validate reports as errors (layers 1-3) have no objects to compare; documents
   // that are not grovectl's are left out.
   DocumentRefs renderable;
-  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, s->options, diags);
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, s->options, crds, diags);
   Activity rendering("rendering");
   Sides sides;
   if (!diags.has_errors() && s->target) {

@@ -125,6 +125,7 @@ int run_render(const RenderFlags& flags) {
     return kExitUsage;
   }
   TemplateSet templates = load_templates(flags.selectors, diags);
+  const std::shared_ptr<const CrdOverrides> crds = load_crd_overrides(flags.selectors, diags);
   const bool to_files = !flags.output_dir.empty();
   const bool json = flags.output == "json";
   const TextFormat format = text_format(flags.output);
@@ -135,7 +136,7 @@ int run_render(const RenderFlags& flags) {
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");
     std::optional<WholeInput> whole =
-        render_in_chunks(flags.selectors, *options, templates, kChunking, output);
+        render_in_chunks(flags.selectors, *options, crds, templates, kChunking, output);
     if (!whole) return print_text(*text);
     docs = std::move(whole->documents);
     diags.append(whole->load);
@@ -145,7 +146,7 @@ int run_render(const RenderFlags& flags) {
   // One verdict: what validate reports as an error (layers 1-3) is never rendered, and documents that are
   // not grovectl's never reach the output.
   DocumentRefs renderable;
-  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, diags);
+  if (!diags.has_errors()) renderable = checked_inputs(flags.selectors, docs, *options, crds, diags);
   OutputFiles files;
   if (!to_files && diags.empty()) {
     Activity rendering("rendering");

@@ -149,6 +149,7 @@ bool render_side_by_side(RenderSession& session, const DocumentRefs& docs, const
 }
 
 std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const RenderOptions& options,
+                                           const std::shared_ptr<const CrdOverrides>& crds,
                                            const TemplateSet& templates, const Chunking& chunking,
                                            const TextOutput& output) {
   WholeInput whole;
@@ -157,7 +158,8 @@ std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const Ren
   InputLoader loader(whole.load, load_options);
   const InputCheckSettings settings{.admission = AdmissionRules::kRefuse,
                                     .unknown_fields = unknown_field_policy(flags),
-                                    .kinds = kind_selection(flags)};
+                                    .kinds = kind_selection(flags),
+                                    .crd_overrides = crds};
   InputSurvey survey(options, settings, SurveyedDocuments::kAreDropped);
   ChunkRenderer first_chunks(survey, options, settings, templates, chunking.documents_per_chunk, output);
   SinglePass single(survey, first_chunks);

@@ -50,6 +50,7 @@ bool render_side_by_side(RenderSession& session, const DocumentRefs& docs, const
 // nullopt: every object went to `output`, in the order render_documents_each gives, and nothing was
 // found. Otherwise the documents to render whole (`output` holds nothing).
 std::optional<WholeInput> render_in_chunks(const SelectorFlags& flags, const RenderOptions& options,
+                                           const std::shared_ptr<const CrdOverrides>& crds,
                                            const TemplateSet& templates, const Chunking& chunking,
                                            const TextOutput& output);
 

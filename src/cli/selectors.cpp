@@ -16,6 +16,22 @@
 
 namespace grovectl {
 
+namespace {
+
+// "v0.1.0-alpha.11 (legacy PodGang names) or v0.1.0-alpha.13 (PodGangMaps and epoch names)"
+std::string grove_versions_help() {
+  std::vector<std::string> items;
+  for (const auto& v : GroveVersion::supported()) {
+    items.push_back(v.name + (v.naming == GangNaming::kEpoch ? " (PodGangMaps and epoch names)"
+                                                             : " (legacy PodGang names)"));
+  }
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
+}  // namespace
+
 void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required) {
   auto* f =
       cmd.add_option("-f,--filename", flags.files,
@@ -31,6 +47,16 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
   cmd.add_option(
       "--kube-version", flags.kube_version,
       "Target Kubernetes version: 1.35, 1.36 or 1.37 (v1.37 and 1.37.2 are accepted). Default: 1.37");
+  cmd.add_option("--grove-version", flags.grove_version,
+                 "Grove operator release whose behaviour is rendered and whose CRDs check the inputs: " +
+                     grove_versions_help() + ". Default: " + GroveVersion::newest().name);
+  cmd.add_option("--epoch", flags.epoch,
+                 "Anchor epoch of PodCliqueSet replica 0 with epoch names (Grove's clock reading in Unix "
+                 "nanoseconds; replica r gets N+1000*r, Tail and ScaleOut entries +1 and +2). "
+                 "Default: 1767225600000000000");
+  cmd.add_option("--crd", flags.crds,
+                 "CustomResourceDefinition file or directory (e.g. kubectl get crd -o yaml) that replaces the "
+                 "embedded CRD of its kind when inputs are checked; repeatable");
   cmd.add_option("--feature-gates", flags.feature_gates,
                  "Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true");
   cmd.add_option("--topology", flags.topology,
@@ -136,6 +162,18 @@ std::string printable(const std::string& value) {
   return excerpt(out);
 }
 
+// A decimal int64 of at most kMaxAnchorEpoch, as strconv.ParseInt reads one (no sign, no spaces).
+std::optional<int64_t> parse_epoch(const std::string& text) {
+  if (text.empty() || text.size() > 19) return std::nullopt;
+  int64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value > kMaxAnchorEpoch) return std::nullopt;
+  return value;
+}
+
 }  // namespace
 
 std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Diagnostics& diags) {
@@ -159,6 +197,31 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
       ok = false;
     } else {
       o.kube_version = *v;
+    }
+  }
+  if (!flags.grove_version.empty()) {
+    std::string error;
+    if (const GroveVersion* v = parse_grove_version(flags.grove_version, error)) {
+      o.grove_version = v;
+    } else {
+      diags.error("usage/grove-version", error);
+      ok = false;
+    }
+  }
+  if (!flags.epoch.empty()) {
+    if (auto epoch = parse_epoch(flags.epoch)) {
+      o.anchor_epoch = *epoch;
+    } else {
+      diags.error("usage/epoch",
+                  fmt::format("--epoch \"{}\" is not an epoch: a decimal number of Unix nanoseconds from 0 to {}",
+                              printable(flags.epoch), kMaxAnchorEpoch));
+      ok = false;
+    }
+    if (o.grove_version->naming != GangNaming::kEpoch) {
+      diags.error("usage/epoch", fmt::format("--epoch applies to Grove versions that name PodGangs by epoch; "
+                                             "Grove {} names them without one",
+                                             o.grove_version->name));
+      ok = false;
     }
   }
   if (auto gates = FeatureGates::parse(flags.feature_gates, o.kube_version, diags)) {
@@ -240,14 +303,35 @@ std::vector<SourceDocument> load_inputs(const SelectorFlags& flags, Diagnostics&
 }
 
 DocumentRefs checked_inputs(const SelectorFlags& flags, const std::vector<SourceDocument>& docs,
-                            const RenderOptions& options, Diagnostics& diags) {
+                            const RenderOptions& options, const std::shared_ptr<const CrdOverrides>& crds,
+                            Diagnostics& diags) {
   const InputVerdict verdict = check_inputs(docs, options,
                                             {.admission = AdmissionRules::kRefuse,
                                              .unknown_fields = unknown_field_policy(flags),
                                              .kinds = kind_selection(flags),
-                                             .duplicates = duplicate_scope(flags)},
+                                             .duplicates = duplicate_scope(flags),
+                                             .crd_overrides = crds},
                                             diags);
   return diags.has_errors() ? DocumentRefs{} : verdict.renderable();
+}
+
+std::shared_ptr<const CrdOverrides> load_crd_overrides(const SelectorFlags& flags, Diagnostics& diags) {
+  if (flags.crds.empty()) return nullptr;
+  auto crds = std::make_shared<CrdOverrides>();
+  InputLoader loader(diags, input_load_options(flags));
+  size_t documents = 0;
+  for (const auto& path : flags.crds) loader.load_each(path, [&](SourceDocument&& doc) {
+      ++documents;
+      crds->add(doc, diags);
+    });
+  if (crds->empty() && !diags.has_errors()) {
+    diags.error("usage/crd",
+                fmt::format("--crd: no CustomResourceDefinition of a kind grovectl reads (PodCliqueSet, "
+                            "ClusterTopologyBinding, PodCliqueScalingGroup and PodClique of grove.io/v1alpha1, "
+                            "JobSet of jobset.x-k8s.io/v1alpha2) among the {} document{} of {}",
+                            documents, documents == 1 ? "" : "s", fmt::join(flags.crds, ", ")));
+  }
+  return crds;
 }
 
 TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags) {

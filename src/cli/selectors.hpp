@@ -1,6 +1,7 @@
 #pragma once
 // Flags shared by render, validate and diff (DESIGN §1 "Selectors"), and their translation to RenderOptions.
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ struct SelectorFlags {
   std::string stdin_filename;              // --stdin-filename: what stdin is called in messages
   std::string duplicate_scope = "inputs";  // --duplicate-scope inputs|file
   size_t jobs = 0;                         // -j/--jobs; 0: the CPUs this process may use
+  std::string grove_version;
+  std::string epoch;
+  std::vector<std::string> crds;  // --crd
 };
 
 // -f/--filename and the selectors. `files_required` is false for commands that can take inputs otherwise.
@@ -66,7 +70,12 @@ void report_empty_inputs(const std::vector<std::string>& empty, Diagnostics& dia
 // refusals are the pipeline's own) over `docs`, every finding into `diags`; the documents to render
 // (gang sources and their companions) when there is no error.
 DocumentRefs checked_inputs(const SelectorFlags& flags, const std::vector<SourceDocument>& docs,
-                            const RenderOptions& options, Diagnostics& diags);
+                            const RenderOptions& options, const std::shared_ptr<const CrdOverrides>& crds,
+                            Diagnostics& diags);
+
+// --crd: the CRDs that replace the embedded ones of their kinds (nullptr without --crd). A file that cannot
+// be read is input/io; a CRD grovectl cannot use, or none of a kind it reads, is usage/crd.
+std::shared_ptr<const CrdOverrides> load_crd_overrides(const SelectorFlags& flags, Diagnostics& diags);
 
 // Embedded templates, or --templates DIR over them.
 TemplateSet load_templates(const SelectorFlags& flags, Diagnostics& diags);

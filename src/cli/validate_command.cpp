@@ -92,6 +92,11 @@ int run_validate(CLI::App& command, ValidateFlags& flags) {
     print_diagnostics(usage);
     return kExitUsage;
   }
+  const auto crds = load_crd_overrides(flags.selectors, usage);
+  if (usage.has_errors()) {
+    print_diagnostics(usage);
+    return exit_code_for_errors(usage);
+  }
   ReportFiles files;
   Diagnostics output;
   if (!files.open(*targets, output)) {
@@ -107,7 +112,8 @@ int run_validate(CLI::App& command, ValidateFlags& flags) {
                                   .unknown_fields = unknown_field_policy(flags.selectors),
                                   .kinds = kind_selection(flags.selectors),
                                   .duplicates = duplicate_scope(flags.selectors),
-                                  .rules = rules};
+                                  .rules = rules,
+                                  .crd_overrides = crds};
   std::vector<std::unique_ptr<ReportWriter>> writers;
   for (size_t i = 0; i < targets->size(); ++i)
     writers.push_back(

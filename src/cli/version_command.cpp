@@ -8,6 +8,7 @@
 #include "core/exit_codes.hpp"
 #include "core/json.hpp"
 #include "core/strings.hpp"
+#include "model/grove_version.hpp"
 #include "model/kube_version.hpp"
 #include "model/options.hpp"
 #include "yaml/emitter.hpp"
@@ -27,6 +28,10 @@ Json version_info() {
   for (const auto& v : KubeVersion::supported()) versions.push_back(v.text());
   info["kubernetesVersions"] = versions;
   info["defaultKubernetesVersion"] = KubeVersion::newest().text();
+  Json grove = Json::array();
+  for (const auto& v : GroveVersion::supported()) grove.push_back(v.name);
+  info["groveVersions"] = grove;
+  info["defaultGroveVersion"] = GroveVersion::newest().name;
   Json backends = Json::array();
   for (const auto& name : backend_names()) {
     if (backend_name(*parse_backend(name)) == name) backends.push_back(name);  // aliases left out
@@ -47,10 +52,12 @@ std::string listed(const Json& list) {
 }
 
 std::string text(const Json& info) {
-  return "Version: " + info["version"].get<std::string>() + "\n" +                      //
-         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +                 //
+  return "Version: " + info["version"].get<std::string>() + "\n" +                    //
+         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +               //
          "Kubernetes versions: " + listed(info["kubernetesVersions"]) + " (default " +  //
-         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                  //
+         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                //
+         "Grove versions: " + listed(info["groveVersions"]) + " (default " +            //
+         info["defaultGroveVersion"].get<std::string>() + ")\n" +                     //
          "Backends: " + listed(info["backends"]) + "\n" +                               //
          "Embedded schemas: " + listed(info["embeddedSchemas"]) + "\n";
 }

@@ -105,6 +105,7 @@ void atomicity(const PlanSide& a, const PlanSide& b, const Gang& gang, std::vect
 std::string topology_limit(const PlanSide& side, TopologyScope scope, TopologyStrength strength) {
   if (side.backend == Backend::kVolcano) return "Grove's Volcano backend has no topology support";
   if (side.backend == Backend::kKoordScheduler) return "koord-scheduler has no scaling-group level";
+  if (side.backend == Backend::kLpxScheduler) return "Grove's lpx backend has no topology support";
   if (side.backend == Backend::kDefaultScheduler) {
     if (side.version.minor == 35) return "the 1.35 Workload API has no topology field";
     if (strength == TopologyStrength::kPreferred) return "the Workload API has no preferred form";
@@ -151,6 +152,8 @@ std::string priority_place(const PlanSide& side) {
       return "the Volcano PodGroup";
     case Backend::kKoordScheduler:
       return "the Koordinator PodGroup";
+    case Backend::kLpxScheduler:
+      return "the PodGang";
     case Backend::kDefaultScheduler:
       break;
   }

@@ -182,6 +182,8 @@ std::string gang_shape(const PlanSide& side, const Gang& gang) {
     case Backend::kKoordScheduler:
       return n == 1 ? "one Koordinator PodGroup"
                     : fmt::format("{} Koordinator PodGroups joined in one GangGroup", n);
+    case Backend::kLpxScheduler:  // ai-dynamo/grove PR #663: the scheduler reads the PodGang itself
+      return fmt::format("the Grove PodGang itself ({})", plural(n, "pod group", "pod groups"));
     case Backend::kDefaultScheduler:
       break;
   }
@@ -206,6 +208,8 @@ bool expresses_topology(const PlanSide& side, TopologyScope scope, TopologyStren
       return false;  // scheduler-crs.md §3.3: rejected at admission
     case Backend::kKoordScheduler:
       return scope != TopologyScope::kGroupConfig;  // GREP-537 (scheduler-crs.md §2.1): no PCSG level
+    case Backend::kLpxScheduler:
+      return false;  // ai-dynamo/grove PR #663: every topology constraint is refused at admission
     case Backend::kDefaultScheduler:
       break;
   }
@@ -220,6 +224,8 @@ bool carries_priority(const PlanSide& side) {
     case Backend::kKaiScheduler:
     case Backend::kVolcano:
       return true;  // scheduler-crs.md §6 "Priority": spec.priorityClassName
+    case Backend::kLpxScheduler:
+      return true;  // it reads the PodGang, whose spec.priorityClassName Grove sets (podgang.go buildResource)
     case Backend::kKoordScheduler:
       return false;  // scheduler-crs.md §1.1, §2.2: the PodGroup CRD has no priorityClassName
     case Backend::kDefaultScheduler:
@@ -243,6 +249,8 @@ std::string pod_membership(const PlanSide& side) {
       return "annotations scheduling.k8s.io/group-name and scheduling.volcano.sh/group-name";
     case Backend::kKoordScheduler:
       return "label pod-group.scheduling.sigs.k8s.io";
+    case Backend::kLpxScheduler:
+      return "schedulerName only (the scheduler reads the PodGang's pod references)";
     case Backend::kDefaultScheduler:
       break;
   }
@@ -258,6 +266,7 @@ std::vector<InputKey> keys_read(Backend backend) {
     case Backend::kVolcano:  // scheduler-crs.md §3.3
       return {{"scheduling.grove.io/volcano-queue", false, true}};
     case Backend::kKoordScheduler:
+    case Backend::kLpxScheduler:
     case Backend::kDefaultScheduler:
       break;
   }
@@ -304,6 +313,11 @@ std::vector<Prerequisite> prerequisites(const PlanSide& side, const std::vector<
             "(both are off by default)");
       add_rbac(out, "podgroups.scheduling.sigs.k8s.io", "create, get, list, watch, update and delete",
                " (the Grove operator, GREP-537, or your pipeline)");
+      break;
+    case Backend::kLpxScheduler:
+      add(out, "scheduler", "lpx-scheduler",
+          "lpx-scheduler installed and reading Grove's scheduler.grove.io/v1alpha1 PodGangs, and the Grove "
+          "operator's scheduler profile lpx-scheduler enabled (ai-dynamo/grove PR #663)");
       break;
   }
   return out;

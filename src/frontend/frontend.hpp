@@ -57,6 +57,8 @@ class Source {
   // expand: the gangs, in creation order, for the pods of `backend`.
   virtual std::vector<Gang> expand(const RenderOptions& options, Backend backend,
                                    Diagnostics& diags) const = 0;
+  // The maps its gangs come from (Grove's PodGangMaps with epoch naming), created before the gangs.
+  virtual std::vector<GangMap> gang_maps(const RenderOptions&) const { return {}; }
   // What its gangs point back to; backends check it once, also when it has no gangs.
   virtual std::shared_ptr<const GangSource> gang_source() const = 0;
   // What render emits for it when --include is not given.

@@ -10,6 +10,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
+#include "model/gang_identity.hpp"
 
 namespace grovectl {
 
@@ -140,6 +141,29 @@ struct Gang {
   // group gets its own template and PodGroup (Grove's GREP-531). Set only on gangs without topology
   // constraints (a JobSet has none).
   bool one_group_on_flat_workload = false;
+  std::shared_ptr<const GangSource> source;
+  GangIdentity identity;  // which PodGang of its PodCliqueSet it is (gang_identity.hpp)
+};
+
+// One entry of a Grove PodGangMap (grove.io/v1alpha1, ai-dynamo/grove PR #778): the PodGangs of one epoch.
+struct GangMapEntry {
+  std::string epoch;
+  std::string generation_hash;  // podCliqueSetGenerationHash
+  GangRole role = GangRole::kAnchor;
+  std::optional<int32_t> anchor_index;                      // set exactly on Anchor entries
+  std::map<std::string, int32_t> pod_cliques;               // standalone clique template -> pods
+  std::map<std::string, std::vector<int32_t>> group_indices;  // scaling group -> replica indices, ascending
+  std::vector<std::string> depends_on;                      // epochs
+};
+
+// The PodGangMap of one PodCliqueSet replica: what its PodGangs are made of, entries by epoch ascending.
+struct GangMap {
+  std::string name;
+  std::string ns;
+  StringMap labels;
+  std::optional<OwnerReference> owner;
+  int32_t replica = 0;
+  std::vector<GangMapEntry> entries;
   std::shared_ptr<const GangSource> source;
 };
 

@@ -16,6 +16,8 @@ std::string backend_name(Backend b) {
       return "volcano";
     case Backend::kKoordScheduler:
       return "koord-scheduler";
+    case Backend::kLpxScheduler:
+      return "lpx-scheduler";
   }
   return "";
 }
@@ -25,11 +27,12 @@ std::optional<Backend> parse_backend(const std::string& name) {
   if (name == "kai-scheduler") return Backend::kKaiScheduler;
   if (name == "volcano") return Backend::kVolcano;
   if (name == "koord-scheduler" || name == "koordinator") return Backend::kKoordScheduler;
+  if (name == "lpx-scheduler") return Backend::kLpxScheduler;
   return std::nullopt;
 }
 
 std::vector<std::string> backend_names() {
-  return {"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler", "koordinator"};
+  return {"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler", "koordinator", "lpx-scheduler"};
 }
 
 std::optional<Hierarchy> parse_hierarchy(const std::string& s) {

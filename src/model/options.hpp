@@ -8,11 +8,13 @@
 
 #include "core/diagnostic.hpp"
 #include "model/feature_gates.hpp"
+#include "model/grove_names.hpp"
+#include "model/grove_version.hpp"
 #include "model/kube_version.hpp"
 
 namespace grovectl {
 
-enum class Backend { kDefaultScheduler, kKaiScheduler, kVolcano, kKoordScheduler };
+enum class Backend { kDefaultScheduler, kKaiScheduler, kVolcano, kKoordScheduler, kLpxScheduler };
 
 // Canonical name, e.g. "koord-scheduler".
 std::string backend_name(Backend b);
@@ -34,6 +36,8 @@ std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnos
 struct RenderOptions {
   std::optional<Backend> backend;  // --backend; unset: resolved from the input (DESIGN §1)
   KubeVersion kube_version = KubeVersion::newest();
+  const GroveVersion* grove_version = &GroveVersion::newest();  // --grove-version
+  int64_t anchor_epoch = kDefaultAnchorEpoch;                   // --epoch: replica 0's anchor epoch
   FeatureGates gates;
   Hierarchy hierarchy = Hierarchy::kFlat;
   JobSetGangMode jobset_gang = JobSetGangMode::kJobSet;

@@ -91,6 +91,13 @@ void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* m
     ++emitted[current];
     out(std::move(o));
   };
+  // The operator creates a replica's PodGangMap before its PodGangs (ai-dynamo/grove PR #778
+  // reconcilespec.go: the PodGangMap component syncs in a group before the PodGang component).
+  if (include.count(IncludeKind::kPodGang)) {
+    for (const auto& map : source.gang_maps(ctx.options)) {
+      for (auto& o : podgang_map_objects(map, ctx)) sink(std::move(o));
+    }
+  }
   for (const auto& original : gangs) {
     // Copied only when the backend annotates the PodGang: gangs can be large.
     const StringMap extra = mapping ? mapping->podgang_annotations(original) : StringMap{};

@@ -154,9 +154,13 @@ class NodeCompiler {
     }
   }
 
+  // CEL rules (x-kubernetes-validations) of an official CRD given with --crd are left to validate's rules
+  // of Grove and JobSet, as scripts/structural_schema.py leaves them out of the embedded copies.
   static bool ignored(const std::string& key) {
-    static const std::set<std::string> kIgnored = {"description", "example",     "title",
-                                                   "$schema",     "definitions", "x-kubernetes-map-type"};
+    static const std::set<std::string> kIgnored = {"description", "example",
+                                                   "title",       "$schema",
+                                                   "definitions", "x-kubernetes-map-type",
+                                                   "x-kubernetes-validations"};
     return kIgnored.count(key) > 0;
   }
 

@@ -38,6 +38,22 @@ std::unique_ptr<CrdSchema> compile_crd_schema(std::string_view file, std::string
   return out;
 }
 
+std::unique_ptr<CrdSchema> compile_crd_version(std::string_view file, const Json& crd, const Json& version,
+                                               std::string& error) {
+  const Json& spec = crd.at("spec");
+  auto out = std::make_unique<CrdSchema>();
+  out->file = std::string(file);
+  out->api_version = spec.value("group", "") + "/" + version.value("name", "");
+  out->kind = spec.contains("names") ? spec["names"].value("kind", "") : "";
+  out->namespaced = spec.value("scope", "Namespaced") == "Namespaced";
+  out->status_subresource = version.contains("subresources") && version["subresources"].is_object() &&
+                            version["subresources"].contains("status");
+  out->compiled = CompiledSchema::compile(version["schema"]["openAPIV3Schema"], Json::object(),
+                                          Dialect::kStructural, error);
+  if (!out->compiled) return nullptr;
+  return out;
+}
+
 const CrdSchema* embedded_crd_schema(std::string_view file) {
   static std::mutex mutex;
   static std::map<std::string, std::unique_ptr<CrdSchema>, std::less<>> cache;

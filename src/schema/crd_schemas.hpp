@@ -30,4 +30,10 @@ const CrdSchema* embedded_crd_schema(std::string_view file);
 std::unique_ptr<CrdSchema> compile_crd_schema(std::string_view file, std::string_view text,
                                               std::string& error);
 
+// Compiles one version (an item of spec.versions) of an official CustomResourceDefinition, as the API server
+// uses it; `file` names where it was read. Its CEL rules (x-kubernetes-validations) are left out: validate
+// applies Grove's and JobSet's as rules of their own.
+std::unique_ptr<CrdSchema> compile_crd_version(std::string_view file, const Json& crd, const Json& version,
+                                               std::string& error);
+
 }  // namespace grovectl::schema

@@ -18,6 +18,7 @@ struct GroveCheckContext {
   std::vector<const ClusterTopologyBinding*> bindings;
   std::optional<Backend> backend;  // resolved backend; nullopt when unknown
   bool strict = false;
+  const GroveVersion* grove_version = &GroveVersion::newest();  // whose webhook decides
 };
 
 // `raw` is the PodCliqueSet as written, `pcs` the same after Grove's defaults. All but the backend's rules
@@ -35,6 +36,8 @@ void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const Grov
 // §3.2 items 3-4 and their clique/scaling-group forms: resourceClaimTemplates and resourceSharing.
 class FieldErrors;
 void check_resource_rules(const PodCliqueSet& pcs, FieldErrors& fe);
+// rollingUpdate (ai-dynamo/grove PR #817), on Grove versions that have it.
+void check_rolling_update(const PodCliqueSet& pcs, FieldErrors& fe);
 // §3.6 annotation values and §3.5 the backend's own checks.
 void check_mnnvl(const PodCliqueSet& pcs, Diagnostics& diags);
 void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);

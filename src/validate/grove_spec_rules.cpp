@@ -448,7 +448,7 @@ void check_termination_delay(const PodCliqueSet& pcs, FieldErrors& fe) {
 
 }  // namespace
 
-void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext&,
+void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
                     Diagnostics& diags) {
   FieldErrors fe(*pcs.doc, diags);
   check_metadata(pcs, fe);
@@ -475,6 +475,7 @@ void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const Grov
   check_dependencies(pcs, fe);
   check_scaling_groups(pcs, fe);
   check_termination_delay(pcs, fe);
+  if (ctx.grove_version->rolling_update) check_rolling_update(pcs, fe);
 }
 
 }  // namespace grovectl

@@ -118,10 +118,10 @@ void check_jobset_templates(const Json& v, FieldErrors& fe) {
 
 }  // namespace
 
-bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
-                          Diagnostics& diags) {
+bool check_input_document(const SourceDocument& doc, InputKind kind, const CrdSelection& crds,
+                          UnknownFieldPolicy unknown_fields, Diagnostics& diags) {
   size_t before = diags.error_count();
-  check_input_schema(doc, kind, unknown_fields, diags);
+  check_input_schema(doc, kind, crds, unknown_fields, diags);
   FieldErrors fe(doc, diags);
   ObjectMetaRules meta;
   meta.namespaced = kind != InputKind::kClusterTopologyBinding;

@@ -12,7 +12,7 @@
 namespace grovectl {
 
 // Returns false when the document has layer-2 errors.
-bool check_input_document(const SourceDocument& doc, InputKind kind, UnknownFieldPolicy unknown_fields,
-                          Diagnostics& diags);
+bool check_input_document(const SourceDocument& doc, InputKind kind, const CrdSelection& crds,
+                          UnknownFieldPolicy unknown_fields, Diagnostics& diags);
 
 }  // namespace grovectl

@@ -92,6 +92,7 @@ bool admission_checks(CheckedDocument& c, bool schema_ok, GroveCheckContext ctx,
     if (!raw) return false;
     PodCliqueSet pcs = apply_grove_defaults(*raw, options.namespace_override.value_or(""));
     ctx.backend = c.backend = backend_for(pcs, options);
+    ctx.grove_version = options.grove_version;
     check_podcliqueset(*raw, pcs, ctx, diags);
     if (!pcs.cliques.empty() && reports_backend_rules(mode, schema_ok, diags))
       check_backend_rules(pcs, ctx, diags);
@@ -163,7 +164,10 @@ DocumentRefs InputVerdict::renderable() const {
 
 InputSurvey::InputSurvey(const RenderOptions& options, const InputCheckSettings& settings,
                          SurveyedDocuments lifetime)
-    : settings_(settings), lifetime_(lifetime), first_definitions_(options, settings.duplicates) {}
+    : settings_(settings),
+      crds_{options.grove_version, settings.crd_overrides},
+      lifetime_(lifetime),
+      first_definitions_(options, settings.duplicates) {}
 
 void InputSurvey::add(const SourceDocument& doc) {
   Diagnostics unused;  // check_input_chunk reports them
@@ -172,7 +176,7 @@ void InputSurvey::add(const SourceDocument& doc) {
   first_definitions_.add(c, documents_++);
   const bool companion = c.kind == InputKind::kClusterTopologyBinding || c.kind == InputKind::kPodClique ||
                          c.kind == InputKind::kPodCliqueScalingGroup;
-  if (!companion || !check_input_document(doc, c.kind, settings_.unknown_fields, unused)) return;
+  if (!companion || !check_input_document(doc, c.kind, crds_, settings_.unknown_fields, unused)) return;
   std::optional<ClusterTopologyBinding> binding;
   if (c.kind == InputKind::kClusterTopologyBinding) {
     binding = parse_cluster_topology(doc, unused);
@@ -210,13 +214,14 @@ InputVerdict check_input_chunk(const std::vector<SourceDocument>& docs, size_t f
   // each document on one thread, into its own slots, so the output does not depend on scheduling.
   std::vector<DocumentFindings> found(docs.size());
   auto& checked = verdict.documents;
+  const CrdSelection crds{options.grove_version, settings.crd_overrides};
   for_each_index_parallel(docs.size(), [&](size_t i) {
     DocumentFindings& f = found[i];
     CheckedDocument& d = checked[i];
     d.classified = classify_document(docs[i], settings.kinds, f.kind);
     survey.first_definitions().check(d.classified, first_ordinal + i, f.duplicate);
     if (is_read(d.classified.kind))
-      f.schema_ok = check_input_document(docs[i], d.classified.kind, settings.unknown_fields, f.schema);
+      f.schema_ok = check_input_document(docs[i], d.classified.kind, crds, settings.unknown_fields, f.schema);
     d.admitted = admission_checks(d, f.schema_ok, ctx, options, settings.admission, f.admission);
   });
   for (const auto& f : found) diags.append(f.kind);

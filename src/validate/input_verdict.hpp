@@ -6,6 +6,7 @@
 // and diff run the same checks first and refuse on their errors, so every command gives one verdict with
 // the same messages and locations.
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,7 @@ struct InputCheckSettings {
   KindSelection kinds;                                        // --skip-kinds, --reject-kinds
   DuplicateScope duplicates = DuplicateScope::kAcrossInputs;  // --duplicate-scope
   GangSourceCheck gang_sources = GangSourceCheck::kWithFirstChunk;
+  std::shared_ptr<const CrdOverrides> crd_overrides;  // --crd
 };
 
 struct CheckedDocument {
@@ -76,6 +78,7 @@ class InputSurvey {
 
  private:
   const InputCheckSettings settings_;
+  const CrdSelection crds_;
   const SurveyedDocuments lifetime_;
   size_t documents_ = 0;
   GangSourceTally gang_sources_;

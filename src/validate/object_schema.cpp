@@ -10,6 +10,7 @@
 #include "core/embedded.hpp"
 #include "schema/check.hpp"
 #include "schema/compile.hpp"
+#include "schema/crd_schemas.hpp"
 #include "validate/validate.hpp"
 
 namespace grovectl {
@@ -44,9 +45,19 @@ const schema::CompiledSchema* schema_for(const std::string& path) {
 
 }  // namespace
 
-bool check_rendered_object(const Json& object, const SourceDocument& where, Diagnostics& diags) {
+bool check_rendered_object(const Json& object, const GroveVersion& grove_version, const SourceDocument& where,
+                           Diagnostics& diags) {
   std::string api = object.value("apiVersion", ""), kind = object.value("kind", "");
   std::string name = object.contains("metadata") ? object["metadata"].value("name", "") : "";
+  // A kind the Grove version has a CRD for (the PodGangMap): the API server checks it against that CRD.
+  const std::string crd_file = api == "grove.io/v1alpha1" ? grove_version.crd_file(kind) : "";
+  if (const schema::CrdSchema* crd = crd_file.empty() ? nullptr : schema::embedded_crd_schema(crd_file)) {
+    for (auto& f : crd->check(object, schema::UnknownFields::kReport)) {
+      diags.error("output/" + f.rule.substr(f.rule.find('/') + 1),
+                  fmt::format("rendered {} {}: {}", kind, name, f.message), where.locate(), f.field);
+    }
+    return true;
+  }
   const schema::CompiledSchema* s = schema_for(schema_path(api, kind));
   if (!s) {
     diags.error("output/no-schema",

@@ -17,7 +17,7 @@ Diagnostics render_checks(const SourceDocument& doc, const DocumentRefs& context
   inputs.insert(inputs.end(), context.begin(), context.end());
   Diagnostics local;
   render_documents_each(inputs, options, templates, local,
-                        [&](Json&& object) { check_rendered_object(object, doc, local); });
+                        [&](Json&& object) { check_rendered_object(object, *options.grove_version, doc, local); });
   Diagnostics out;
   for (auto d : local.items()) {
     if (d.location.file.empty()) d.location = doc.locate();
@@ -124,7 +124,8 @@ ValidationStream::ValidationStream(const RenderOptions& options, const TemplateS
                       .unknown_fields = settings.unknown_fields,
                       .kinds = settings.kinds,
                       .duplicates = settings.duplicates,
-                      .gang_sources = GangSourceCheck::kByCaller},
+                      .gang_sources = GangSourceCheck::kByCaller,
+                      .crd_overrides = settings.crd_overrides},
       writer_(writer),
       documents_per_chunk_(std::max<size_t>(documents_per_chunk, 1)),
       survey_(options, check_settings_, SurveyedDocuments::kAreDropped) {}

@@ -9,6 +9,7 @@
 //   4 backend x version capability rules (the mappings' check())
 //   5 every rendered object against the schema of its kind and version
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,7 @@ struct ValidateSettings {
   KindSelection kinds;                                        // --skip-kinds, --reject-kinds
   DuplicateScope duplicates = DuplicateScope::kAcrossInputs;  // --duplicate-scope
   RuleSelection rules;  // --skip-rules, --enable-rules, .grovectl.yaml skipRules
+  std::shared_ptr<const CrdOverrides> crd_overrides;  // --crd
 };
 
 // Runs layers 1 (classification) to 5 over `docs` and files every finding under its document.
@@ -90,8 +92,10 @@ ValidateReport validate_documents(const std::vector<SourceDocument>& docs, const
                                   const RenderOptions& options, const TemplateSet& templates,
                                   const ValidateSettings& settings);
 
-// Layer 5 for one object: its embedded schema by apiVersion and kind, findings located at `where`.
-// Returns false when grovectl has no schema for the kind (reported as an error: nothing is skipped).
-bool check_rendered_object(const Json& object, const SourceDocument& where, Diagnostics& diags);
+// Layer 5 for one object: its embedded schema by apiVersion and kind (a Grove kind that has a CRD in
+// `grove_version`: that CRD), findings located at `where`. Returns false when grovectl has no schema for
+// the kind (reported as an error: nothing is skipped).
+bool check_rendered_object(const Json& object, const GroveVersion& grove_version, const SourceDocument& where,
+                           Diagnostics& diags);
 
 }  // namespace grovectl

@@ -1,4 +1,5 @@
-// Conformance: every Grove sample that renders, for every backend x Kubernetes version/hierarchy it supports,
+// Conformance: every Grove sample that renders, for every backend x Kubernetes version/hierarchy it supports
+// (on the default Grove version, so PodGangMaps and epoch-named PodGangs too),
 // renders, and every emitted object validates against the official upstream schema in ../shared/schemas
 // (CRD openAPIV3Schema for CRDs; the Kubernetes OpenAPI documents for scheduling.k8s.io), made strict so
 // unknown fields are reported.
@@ -40,6 +41,7 @@ const std::vector<Combo>& combos() {
       {"koord-scheduler", "1.35", ""},
       {"koord-scheduler", "1.36", ""},
       {"koord-scheduler", "1.37", ""},
+      {"lpx-scheduler", "1.37", ""},
       {"default-scheduler", "1.35", ""},
       {"default-scheduler", "1.36",
        "--feature-gates WorkloadAwarePreemption=true,TopologyAwareWorkloadScheduling=true"},
@@ -73,6 +75,9 @@ class Schemas {
   std::optional<Json> load(const std::string& api, const std::string& kind) {
     if (api == "scheduler.grove.io/v1alpha1")
       return crd("grove/scheduler.grove.io_podgangs.yaml", "v1alpha1");
+    // Grove v0.1.0-alpha.13 (the default) renders a PodGangMap per PodCliqueSet replica (PR #778).
+    if (api == "grove.io/v1alpha1" && kind == "PodGangMap")
+      return crd("grove/pr778-6eaa77f0/grove.io_podgangmaps.yaml", "v1alpha1");
     if (api == "scheduling.run.ai/v2alpha2") return crd("kai/scheduling.run.ai_podgroups.yaml", "v2alpha2");
     if (api == "scheduling.volcano.sh/v1beta1")
       return crd("volcano/scheduling.volcano.sh_podgroups.yaml", "v1beta1");

@@ -10,8 +10,9 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   auto r = run_grovectl("backends -o json");
   REQUIRE(r.exit_code == 0);
   Json rows = Json::parse(r.out);
-  // 3 versions x (kai, volcano, koord, default flat) + 1.37 composite (DESIGN §4 table).
-  REQUIRE(rows.size() == 13);
+  // 3 versions x (kai, volcano, koord, lpx, default flat) + 1.37 composite (the README's backend table;
+  // lpx-scheduler from ai-dynamo/grove PR #663, on every Kubernetes version).
+  REQUIRE(rows.size() == 16);
   auto find = [&](const std::string& backend, const std::string& kube, const std::string& hierarchy) {
     for (const auto& row : rows) {
       if (row["backend"] == backend && row["kubeVersion"] == kube && row["hierarchy"] == hierarchy)
@@ -33,6 +34,12 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   CHECK(find("default-scheduler", "1.37", "composite")["gates"] ==
         Json::array({"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}));
   CHECK(find("koord-scheduler", "1.37", "flat")["kinds"][1] == "scheduling.sigs.k8s.io/v1alpha1 PodGroup");
+  // lpx-scheduler reads the PodGangs: nothing of its own.
+  CHECK(find("lpx-scheduler", "1.35", "flat")["kinds"] ==
+        Json::array({"scheduler.grove.io/v1alpha1 PodGang"}));
+  // Every backend is in both supported Grove releases (lpx merged before the v0.1.0-alpha.11 tag).
+  for (const auto& row : rows)
+    CHECK(row["groveVersions"] == Json::array({"v0.1.0-alpha.11", "v0.1.0-alpha.13"}));
 }
 
 TEST_CASE("backends prints a text table by default, composite on 1.36 is refused naming what exists") {

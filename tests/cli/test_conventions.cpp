@@ -2,6 +2,8 @@
 // `help`, unknown commands and flags named with exit 2, one "grovectl:" prefix for every error, defaults
 // in --help, `-o name` (kubectl's kind.group/name), and the backends matrix naming what a cluster must
 // switch on (k8s-workload-api.md §1, §2, §6.1, §7.1).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
+// or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 #include <regex>
 #include <sstream>
@@ -46,7 +48,7 @@ TEST_CASE("conventions: a bare call and `help` print the help, exit 0", "[conven
   CHECK(help.out == root_help.out);
   auto help_render = run_grovectl("help render");
   CHECK(help_render.exit_code == 0);
-  CHECK(help_render.out == run_grovectl("render --help").out);
+  CHECK(help_render.out == run_grovectl("render --grove-version v0.1.0-alpha.11 --help").out);
   check_usage_error(run_grovectl("help frobnicate"),
                     "command: frobnicate not in {render,validate,diff,backends,version,completion,help}",
                     "grovectl help");
@@ -55,26 +57,28 @@ TEST_CASE("conventions: a bare call and `help` print the help, exit 0", "[conven
 TEST_CASE("conventions: an unknown command or flag is named, exit 2", "[conventions]") {
   check_usage_error(run_grovectl("frobnicate"), "unknown command \"frobnicate\" for \"grovectl\"");
   check_usage_error(run_grovectl("--bogus"), "unknown flag: --bogus");
-  check_usage_error(run_grovectl("render -f " + diff_pcs_arg() + " --bogus=1"), "unknown flag: --bogus",
-                    "grovectl render");
+  check_usage_error(
+      run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() + " --bogus=1"),
+      "unknown flag: --bogus", "grovectl render");
   // The unknown flag is reported before the missing -f it may have been meant as.
-  check_usage_error(run_grovectl("render --bogus"), "unknown flag: --bogus", "grovectl render");
+  check_usage_error(run_grovectl("render --grove-version v0.1.0-alpha.11 --bogus"), "unknown flag: --bogus",
+                    "grovectl render");
   check_usage_error(run_grovectl("version extra"), "unexpected argument \"extra\" for \"grovectl version\"",
                     "grovectl version");
 }
 
 TEST_CASE("conventions: CLI11's own errors carry the grovectl: prefix", "[conventions]") {
   check_usage_error(run_grovectl("render"), "--filename is required", "grovectl render");
-  auto bad_choice = run_grovectl("render -f " + diff_pcs_arg() + " -o xml");
+  auto bad_choice = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() + " -o xml");
   CHECK(bad_choice.exit_code == 2);
   CHECK(bad_choice.err.starts_with("grovectl: error: --output: xml not in {yaml,json,name}\n"));
-  auto missing_value = run_grovectl("render -f");
+  auto missing_value = run_grovectl("render --grove-version v0.1.0-alpha.11 -f");
   CHECK(missing_value.exit_code == 2);
   CHECK(missing_value.err.starts_with("grovectl: error: "));
 }
 
 TEST_CASE("conventions: --help shows each option's default", "[conventions]") {
-  auto render = run_grovectl("render --help").out;
+  auto render = run_grovectl("render --grove-version v0.1.0-alpha.11 --help").out;
   CHECK(render.find("--hierarchy TEXT:{flat,composite}=flat") != std::string::npos);
   CHECK(render.find("--jobset-gang TEXT:{jobset,replicated-job}=jobset") != std::string::npos);
   CHECK(render.find("-o,--output TEXT:{yaml,json,name}=yaml") != std::string::npos);
@@ -89,7 +93,7 @@ TEST_CASE("conventions: --help shows each option's default", "[conventions]") {
 TEST_CASE("conventions: render -o name prints kind.group/name per object", "[conventions]") {
   // testdata/diff/pcs.yaml: gangs shop-0 and shop-0-sg-0 (its header); default-scheduler on 1.37 renders per
   // gang a PodGang, a v1beta1 Workload and one PodGroup per pod group named <gang>-<group> (DESIGN §2, §4).
-  auto r = run_grovectl("render -f " + diff_pcs_arg() + " -o name");
+  auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() + " -o name");
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out ==
@@ -101,10 +105,12 @@ TEST_CASE("conventions: render -o name prints kind.group/name per object", "[con
         "workload.scheduling.k8s.io/shop-0-sg-0\n"
         "podgroup.scheduling.k8s.io/shop-0-sg-0-shop-0-sg-1-worker\n");
   // Pods are in the core group: kubectl prints pod/NAME.
-  auto pods = run_grovectl("render -f " + diff_pcs_arg() + " -o name --include pods");
+  auto pods =
+      run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() + " -o name --include pods");
   CHECK(pods.exit_code == 0);
   CHECK(std::regex_search(pods.out, std::regex("^pod/shop-0-leader-")));
-  auto to_dir = run_grovectl("render -f " + diff_pcs_arg() + " -o name --output-dir /tmp/never-written");
+  auto to_dir = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() +
+                             " -o name --output-dir /tmp/never-written");
   CHECK(to_dir.exit_code == 2);
   CHECK(to_dir.err.find("-o name") != std::string::npos);
 }

@@ -92,6 +92,9 @@ TEST_CASE("version: text, json, yaml and --version", "[packaging]") {
   CHECK(text.exit_code == 0);
   CHECK(text.out.starts_with("Version: " + version + "\nGit commit: "));
   CHECK(text.out.find("Kubernetes versions: 1.35, 1.36, 1.37 (default 1.37)") != std::string::npos);
+  // docs/grove-versions.md: the two supported Grove releases, the newest by default.
+  CHECK(text.out.find("Grove versions: v0.1.0-alpha.11, v0.1.0-alpha.13 (default v0.1.0-alpha.13)") !=
+        std::string::npos);
 
   auto json = run_grovectl("version -o json");
   REQUIRE(json.exit_code == 0);
@@ -99,8 +102,10 @@ TEST_CASE("version: text, json, yaml and --version", "[packaging]") {
   CHECK(info["version"] == version);
   CHECK(std::regex_match(info["gitCommit"].get<std::string>(), std::regex("[0-9a-f]{12}|unknown")));
   CHECK(info["kubernetesVersions"] == grovectl::Json::array({"1.35", "1.36", "1.37"}));
-  CHECK(info["backends"] ==
-        grovectl::Json::array({"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler"}));
+  CHECK(info["backends"] == grovectl::Json::array({"default-scheduler", "kai-scheduler", "volcano",
+                                                   "koord-scheduler", "lpx-scheduler"}));
+  CHECK(info["groveVersions"] == grovectl::Json::array({"v0.1.0-alpha.11", "v0.1.0-alpha.13"}));
+  CHECK(info["defaultGroveVersion"] == "v0.1.0-alpha.13");
 
   auto yaml = run_grovectl("version -o yaml");
   REQUIRE(yaml.exit_code == 0);
@@ -174,7 +179,8 @@ TEST_CASE("cmake --install lays out binary, man page, completions and the kubect
   CHECK((fs::status(completer).permissions() & fs::perms::owner_exec) != fs::perms::none);
   auto candidates = run_shell(quote(completer.string()) + " render --backend ''");
   CHECK(candidates.exit_code == 0);
-  CHECK(candidates.out == "default-scheduler\nkai-scheduler\nvolcano\nkoord-scheduler\nkoordinator\n:4\n");
+  CHECK(candidates.out ==
+        "default-scheduler\nkai-scheduler\nvolcano\nkoord-scheduler\nkoordinator\nlpx-scheduler\n:4\n");
 
   if (have("kubectl")) {
     auto complete =

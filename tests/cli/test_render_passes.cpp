@@ -105,7 +105,7 @@ Rendered whole_render(const SelectorFlags& flags, const RenderOptions& options) 
   Diagnostics diags;
   const std::vector<SourceDocument> docs = load_inputs(flags, diags);
   Rendered out;
-  const DocumentRefs renderable = checked_inputs(flags, docs, options, diags);
+  const DocumentRefs renderable = checked_inputs(flags, docs, options, nullptr, diags);
   render_documents_each(renderable, options, TemplateSet(), diags,
                         [&](Json&& o) { out.objects.push_back(o.dump()); });
   out.findings = diags.items().size();
@@ -146,7 +146,7 @@ TEST_CASE("render in chunks: the objects of the whole input, in order, wherever 
       INFO(name << ", " << chunk << " documents per chunk");
       ListOutput chunked;
       auto handed_back =
-          render_in_chunks(flags, options, TemplateSet(), Chunking{0, chunk}, chunked.output());
+          render_in_chunks(flags, options, nullptr, TemplateSet(), Chunking{0, chunk}, chunked.output());
       CHECK(!handed_back);
       CHECK(chunked.objects == whole.objects);
       CHECK(chunked.discarded == (chunk < single_pass_from ? 1 : 0));
@@ -179,8 +179,8 @@ TEST_CASE("render in chunks: what it cannot render as the whole input would, it 
     if (c.file == warned) flags.backend = "default-scheduler";
     ListOutput out;
     out.budget = c.output_budget;
-    auto handed_back =
-        render_in_chunks(flags, options_for(flags), TemplateSet(), Chunking{c.hold_bytes, 2}, out.output());
+    auto handed_back = render_in_chunks(flags, options_for(flags), nullptr, TemplateSet(),
+                                        Chunking{c.hold_bytes, 2}, out.output());
     REQUIRE(handed_back);
     CHECK(handed_back->documents.size() == c.documents);
     CHECK(handed_back->load.empty());

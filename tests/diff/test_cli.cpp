@@ -1,6 +1,8 @@
 // grovectl diff against live files (DESIGN §7). Inputs: testdata/diff/ (hand-written). Expected gangs of
 // pcs.yaml derived by hand from grove.md §4 (see the comment in pcs.yaml); exit codes from DESIGN §7 and
 // cli-anchors.md §9 (0 none, 1 differences, 2 usage, 3 input/I/O; an error is never 1).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
+// legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"
@@ -11,8 +13,8 @@ using namespace grovectl::test;
 namespace {
 
 std::string diff_args(const std::string& live_file, const std::string& extra = "") {
-  return "diff -f '" + testdata("diff/pcs.yaml").string() + "' --include podgang --live '" +
-         testdata("diff/" + live_file).string() + "' " + extra;
+  return "diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
+         "' --include podgang --live '" + testdata("diff/" + live_file).string() + "' " + extra;
 }
 
 // The "diffs" array of `-o json` ({summary, diffs}).
@@ -38,7 +40,8 @@ TEST_CASE("diff: live copy with server noise, shuffled objects and shuffled podg
 }
 
 TEST_CASE("diff: live from stdin", "[diff]") {
-  auto r = run_grovectl("diff -f '" + testdata("diff/pcs.yaml").string() + "' --include podgang --live -",
+  auto r = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
+                            "' --include podgang --live -",
                         read_file(testdata("diff/live-noisy.yaml")));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
@@ -87,8 +90,8 @@ TEST_CASE("diff: an extra live object is removed, exit 1", "[diff]") {
   CHECK(j[0]["changes"][0]["new"].is_null());
 }
 
-// Issue 21: a live input that does not parse is a broken live input (3), not a difference; an invalid -f input
-// is 1, as in render and validate.
+// Issue 21: a live input that does not parse is a broken live input (3), not a difference; an invalid -f
+// input is 1, as in render and validate.
 TEST_CASE("diff: a broken or unreadable live input exits 3", "[diff]") {
   auto broken = run_grovectl(diff_args("live-broken.yaml"));
   CHECK(broken.exit_code == 3);
@@ -99,7 +102,8 @@ TEST_CASE("diff: a broken or unreadable live input exits 3", "[diff]") {
 }
 
 TEST_CASE("diff: usage errors exit 2", "[diff]") {
-  std::string f = "diff -f '" + testdata("diff/pcs.yaml").string() + "' --include podgang ";
+  std::string f = "diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
+                  "' --include podgang ";
   CHECK(run_grovectl(f).exit_code == 2);  // nothing to compare with
   std::string live = "--live '" + testdata("diff/live-noisy.yaml").string() + "' ";
   CHECK(run_grovectl(f + live + "--kubectl").exit_code == 2);
@@ -137,7 +141,7 @@ TEST_CASE("diff: --color always colors, --context-lines limits context", "[diff]
 TEST_CASE("diff: default-scheduler 1.37 live objects with server defaults, a changed minCount", "[diff]") {
   // The live PodGroups carry disruptionMode {single: {}}, which the server fills in and render leaves out
   // (k8s-workload-api.md §6.2 item 2, §7.2): not a difference. Templates are matched by name.
-  std::string base = "diff -f '" + testdata("diff/pcs.yaml").string() +
+  std::string base = "diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
                      "' --backend default-scheduler --kube-version 1.37 --include scheduler --live '";
   auto same = run_grovectl(base + testdata("diff/live-workload-1.37.yaml").string() + "'");
   INFO(same.out << same.err);

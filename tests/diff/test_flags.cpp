@@ -3,6 +3,8 @@
 // --ignore syntax (usage error) and --ignore that matches nothing (warning), -q, and the exit-code table
 // shared with render and validate (0 ok, 1 differences or invalid input, 2 usage, 3 I/O; README "Exit
 // codes", docs/exit-codes.md).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
+// legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"
@@ -20,13 +22,15 @@ std::string live(const char* name) {
 }
 // pcs.yaml against live-changed.yaml is one change (test_diff_cli.cpp); against live-noisy.yaml none.
 std::string changed() {
-  return "diff -f " + pcs_arg() + " --include podgang --live " + live("live-changed.yaml") + " ";
+  return "diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --include podgang --live " +
+         live("live-changed.yaml") + " ";
 }
 std::string same() {
-  return "diff -f " + pcs_arg() + " --include podgang --live " + live("live-noisy.yaml") + " ";
+  return "diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --include podgang --live " +
+         live("live-noisy.yaml") + " ";
 }
 std::string preview() {
-  return "diff -f " + pcs_arg() + " --include podgang ";
+  return "diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --include podgang ";
 }
 
 struct Case {
@@ -40,7 +44,7 @@ struct Case {
 TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][flags]") {
   const std::vector<Case> cases = {
       // modes
-      {"diff -f " + pcs_arg(), 2, "diff needs something to compare with"},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg(), 2, "diff needs something to compare with"},
       {same() + "--kubectl", 2, "use only one of --live, --kubectl"},
       {same() + "--to-backend volcano", 2, "use only one of"},
       {same() + "--context prod", 2, "--context is a kubectl context and needs --kubectl"},
@@ -49,7 +53,9 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       // values the parser or the selectors refuse
       {same() + "--color sometimes", 2, "--color"},
       {same() + "-o yaml", 2, "--output"},
-      {"diff -f " + pcs_arg() + " --live " + live("live-noisy.yaml") + " --include nosuch", 2, "nosuch"},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --live " + live("live-noisy.yaml") +
+           " --include nosuch",
+       2, "nosuch"},
       {preview() + "--to-backend nosuch", 2, "unknown backend \"nosuch\""},
       {preview() + "--to-kube-version 1.34", 2, "1.34"},
       {preview() + "--to-hierarchy diagonal", 2, "--to-hierarchy"},
@@ -89,19 +95,27 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       {changed() + "--context-lines 10000", 1, ""},
       {changed() + "--context-lines 0", 1, ""},
       // stdin once
-      {"diff -f - --live -", 2, "standard input ('-') can be read only once, but -f and --live both name it"},
-      {"diff -f - --topology - --live x.yaml", 2, "-f and --topology both name it"},
-      {"diff -f " + pcs_arg() + " --live - --live -", 2, "--live and --live both name it"},
+      {"diff --grove-version v0.1.0-alpha.11 -f - --live -", 2,
+       "standard input ('-') can be read only once, but -f and --live both name it"},
+      {"diff --grove-version v0.1.0-alpha.11 -f - --topology - --live x.yaml", 2,
+       "-f and --topology both name it"},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --live - --live -", 2,
+       "--live and --live both name it"},
       // inputs: an invalid -f input is 1 (as render and validate); I/O and a broken live side are 3 (issue
       // 21:
       // a live input that does not parse is not a difference)
-      {"diff -f " + quote(testdata("render/malformed.yaml").string()) + " --live " + live("live-noisy.yaml"),
+      {"diff --grove-version v0.1.0-alpha.11 -f " + quote(testdata("render/malformed.yaml").string()) +
+           " --live " + live("live-noisy.yaml"),
        1, ""},
-      {"diff -f " + pcs_arg() + " --include podgang --live " + live("live-broken.yaml"), 3,
-       "live-broken.yaml:"},
-      {"diff -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3, ""},
-      {"diff -f " + pcs_arg() + " --live /nonexistent/live.yaml", 3, ""},
-      {"diff -f " + pcs_arg() + " --kubectl --kubectl-path /nonexistent/kubectl", 3, "cannot run"},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --include podgang --live " +
+           live("live-broken.yaml"),
+       3, "live-broken.yaml:"},
+      {"diff --grove-version v0.1.0-alpha.11 -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3,
+       ""},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --live /nonexistent/live.yaml", 3, ""},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() +
+           " --kubectl --kubectl-path /nonexistent/kubectl",
+       3, "cannot run"},
   };
   for (const auto& c : cases) {
     SECTION(c.args) {
@@ -128,7 +142,8 @@ TEST_CASE("diff flags: --context-lines outside 0..10000 is exactly one usage lin
 }
 
 TEST_CASE("diff flags: -f - --live - is a usage error and reads nothing", "[diff][flags]") {
-  auto r = run_grovectl("diff -f - --live -", read_file(testdata("diff/pcs.yaml")));
+  auto r = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f - --live -",
+                        read_file(testdata("diff/pcs.yaml")));
   CHECK(r.exit_code == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
@@ -173,15 +188,20 @@ TEST_CASE("exit codes: the same input gives the same code from render, validate 
   std::string refused = "-f " + pcs_arg() + " --backend kai-scheduler";
   CHECK(run_grovectl("render " + refused).exit_code == 1);
   CHECK(run_grovectl("validate " + refused).exit_code == 1);
-  CHECK(run_grovectl("diff " + refused + " --live " + live("live-noisy.yaml")).exit_code == 1);
-  CHECK(run_grovectl("diff " + refused + " --to-backend volcano").exit_code == 1);
+  CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 " + refused + " --live " + live("live-noisy.yaml"))
+            .exit_code == 1);
+  CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 " + refused + " --to-backend volcano").exit_code ==
+        1);
   // YAML that does not parse: 1 everywhere.
   std::string malformed = "-f " + quote(testdata("render/malformed.yaml").string());
   CHECK(run_grovectl("render " + malformed).exit_code == 1);
   CHECK(run_grovectl("validate " + malformed).exit_code == 1);
-  CHECK(run_grovectl("diff " + malformed + " --to-backend volcano").exit_code == 1);
+  CHECK(
+      run_grovectl("diff --grove-version v0.1.0-alpha.11 " + malformed + " --to-backend volcano").exit_code ==
+      1);
   // A file that cannot be read: 3 everywhere.
   CHECK(run_grovectl("render -f /nonexistent.yaml").exit_code == 3);
   CHECK(run_grovectl("validate -f /nonexistent.yaml").exit_code == 3);
-  CHECK(run_grovectl("diff -f /nonexistent.yaml --to-backend volcano").exit_code == 3);
+  CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 -f /nonexistent.yaml --to-backend volcano")
+            .exit_code == 3);
 }

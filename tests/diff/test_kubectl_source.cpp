@@ -1,6 +1,8 @@
 // grovectl diff --kubectl: a stand-in `kubectl` script on PATH records its arguments and answers like
 // `kubectl get ... -o yaml --ignore-not-found` would (DESIGN §7: read-only, exactly the rendered kinds and
 // names; NotFound is a missing object, not an error; a kubectl failure is exit 3, never 1).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
+// legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -26,8 +28,9 @@ struct FakeKubectl {
   }
   ~FakeKubectl() { fs::remove_all(dir); }
   CommandResult diff(const std::string& extra = "") const {
-    return run_shell("PATH='" + dir.string() + "':\"$PATH\" NO_COLOR=1 '" + GROVECTL_BINARY + "' diff -f '" +
-                     testdata("diff/pcs.yaml").string() + "' --kubectl " +
+    return run_shell("PATH='" + dir.string() + "':\"$PATH\" NO_COLOR=1 '" + GROVECTL_BINARY +
+                     "' diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
+                     "' --kubectl " +
                      (extra.find("--include") == std::string::npos ? "--include podgang " : "") + extra);
   }
   std::string calls() const { return read_file(dir / "calls.log"); }
@@ -91,9 +94,10 @@ TEST_CASE("diff --kubectl: pods are listed by the operator's label, not by their
   // stubs' app.kubernetes.io/part-of label (grove.md §4.5) selects them instead. The fake kubectl answers
   // with the KAI capture (testdata/diff/live/kai.yaml), as `get pod -l ...` on that cluster would.
   FakeKubectl k("cat '" + testdata("diff/live/kai.yaml").string() + "'");
-  auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-                     testdata("diff/live/shop.yaml").string() +
-                     "' --backend kai-scheduler --kubectl --include pods");
+  auto r =
+      run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +
+                "' diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/live/shop.yaml").string() +
+                "' --backend kai-scheduler --kubectl --include pods");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out == "+0 added, -0 removed, ~0 changed, 3 unchanged\n");
@@ -109,8 +113,9 @@ TEST_CASE("diff --kubectl: --kubeconfig is passed to kubectl before --context", 
         "--kubeconfig /home/ci/kind.yaml --context kind-a get podgang.v1alpha1.scheduler.grove.io shop-0 "
         "shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n");
   // Without --kubectl there is no kubectl to pass it to.
-  auto alone =
-      run_grovectl("diff -f '" + testdata("diff/pcs.yaml").string() + "' --live - --kubeconfig x", "");
+  auto alone = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
+                                "' --live - --kubeconfig x",
+                            "");
   CHECK(alone.exit_code == 2);
   CHECK(alone.err.find("--kubeconfig is kubectl's and needs --kubectl") != std::string::npos);
 }
@@ -128,8 +133,9 @@ TEST_CASE("diff --kubectl: without -n, an input with no namespace uses the conte
   FakeKubectl k(R"(case "$*" in
   *"config view"*) printf 'team-b' ;;
 esac)");
-  auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-                     (dir / "pcs.yaml").string() + "' --kubectl --kubeconfig /k --include podgang");
+  auto r = run_shell("PATH='" + k.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +
+                     "' diff --grove-version v0.1.0-alpha.11 -f '" + (dir / "pcs.yaml").string() +
+                     "' --kubectl --kubeconfig /k --include podgang");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);  // the fake cluster has none of them: two objects to add
   CHECK(k.calls() ==
@@ -138,19 +144,22 @@ esac)");
         "--ignore-not-found\n");
   // -n wins, and kubectl is not asked.
   FakeKubectl k2("exit 0");
-  auto with_n = run_shell("PATH='" + k2.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-                          (dir / "pcs.yaml").string() + "' --kubectl -n team-c --include podgang");
+  auto with_n = run_shell("PATH='" + k2.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +
+                          "' diff --grove-version v0.1.0-alpha.11 -f '" + (dir / "pcs.yaml").string() +
+                          "' --kubectl -n team-c --include podgang");
   CHECK(k2.calls().find("config view") == std::string::npos);
   CHECK(k2.calls().find("-n team-c") != std::string::npos);
   // A context without a namespace means "default", as for kubectl.
   FakeKubectl k3("exit 0");
-  run_shell("PATH='" + k3.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-            (dir / "pcs.yaml").string() + "' --kubectl --include podgang");
+  run_shell("PATH='" + k3.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +
+            "' diff --grove-version v0.1.0-alpha.11 -f '" + (dir / "pcs.yaml").string() +
+            "' --kubectl --include podgang");
   CHECK(k3.calls().find("-n default -o yaml") != std::string::npos);
   // A failing kubectl is exit 3.
   FakeKubectl k4("echo 'error: current-context is not set' >&2; exit 1");
-  auto failed = run_shell("PATH='" + k4.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY + "' diff -f '" +
-                          (dir / "pcs.yaml").string() + "' --kubectl --include podgang");
+  auto failed = run_shell("PATH='" + k4.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +
+                          "' diff --grove-version v0.1.0-alpha.11 -f '" + (dir / "pcs.yaml").string() +
+                          "' --kubectl --include podgang");
   CHECK(failed.exit_code == 3);
   CHECK(failed.err.find("current-context is not set") != std::string::npos);
   fs::remove_all(dir);

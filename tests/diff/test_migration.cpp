@@ -5,6 +5,8 @@
 // 1.37 flat emits a scheduling.k8s.io Workload per gang and a PodGroup per pod group named
 // "<gang>-<podgroup>" (grove.md §9.1, DESIGN §4). PodGangs change only in their grove.io/scheduler-name
 // label.
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
+// legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -40,7 +42,7 @@ TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[d
   if (!backend_available("--backend kai-scheduler") || !backend_available("--backend default-scheduler"))
     return;
   auto r =
-      run_grovectl("diff -f '" + testdata("diff/pcs-kai.yaml").string() +
+      run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs-kai.yaml").string() +
                    "' --backend kai-scheduler --kube-version 1.37 --to-backend default-scheduler -o json");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);
@@ -65,8 +67,9 @@ TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[d
   }
   CHECK(label_change);
 
-  auto text = run_grovectl("diff -f '" + testdata("diff/pcs-kai.yaml").string() +
-                           "' --backend kai-scheduler --to-backend default-scheduler");
+  auto text =
+      run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs-kai.yaml").string() +
+                   "' --backend kai-scheduler --to-backend default-scheduler");
   CHECK(text.exit_code == 1);
   CHECK(text.out.ends_with("+5 added, -2 removed, ~2 changed, 0 unchanged\n"));
   CHECK(text.out.find("--- kai-scheduler on Kubernetes 1.37 ") != std::string::npos);
@@ -74,7 +77,7 @@ TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[d
 }
 
 TEST_CASE("diff migration preview: same backend and version is no difference", "[diff][migration]") {
-  auto r = run_grovectl("diff -f '" + testdata("diff/pcs.yaml").string() +
+  auto r = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
                         "' --include podgang --kube-version 1.36 --to-kube-version 1.37");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
@@ -84,7 +87,7 @@ TEST_CASE("diff migration preview: same backend and version is no difference", "
 TEST_CASE("diff migration preview: PodGangs change their scheduler-name label between backends",
           "[diff][migration]") {
   // Only PodGangs (available on every branch): grove.md §4.4 label grove.io/scheduler-name: <backend>.
-  auto r = run_grovectl("diff -f '" + testdata("diff/pcs-kai.yaml").string() +
+  auto r = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs-kai.yaml").string() +
                         "' --include podgang --backend kai-scheduler --to-backend volcano -o json");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 1);

@@ -259,7 +259,8 @@ def output_dir():
     cls = "output"
     # 10,000 x (PodGang, Workload, PodGroup). 300,000 files are the benchmark's (tests/bench): creating a file
     # costs this machine's filesystem ~60 us, which alone is more than a bounded test should take.
-    small = write(cls, "objects-30k.yaml", pcs(replicas=10_000))
+    # 7,500 replicas: a PodGangMap, a PodGang, a Workload and a PodGroup each on the default Grove release.
+    small = write(cls, "objects-30k.yaml", pcs(replicas=7_500))
     add(cls, "output/files-30k", ["render", "-f", small, "--output-dir", "{out}"], [0], case=small, output_parent=True)
     p = write(cls, "objects-300k.yaml", pcs(replicas=100_000))
     p2 = write(cls, "objects-300k-again.yaml", pcs(name="q", replicas=100_000))

@@ -3,6 +3,8 @@
 // directories, follows symbolic links and notices when one leads back to a directory already read; and an
 // interrupted --output-dir leaves nothing behind. Runs are wrapped in `timeout` so that a block fails the
 // test instead of hanging the suite.
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
+// or object counts, which that release renders (docs/grove-versions.md).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -46,7 +48,7 @@ TEST_CASE("special files: a FIFO without a writer does not block and is reported
   fs::path dir = scratch_dir("special-fifo");
   fs::path fifo = dir / "in.yaml";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  auto r = run_grovectl_within(30, "render -f " + quote(fifo.string()));
+  auto r = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f " + quote(fifo.string()));
   CHECK(r.exit_code == 1);  // not 124: timeout's exit code for a blocked run
   CHECK(contains(r.err, fifo.string() + ": error: no input documents in " + fifo.string()));
 }
@@ -69,10 +71,10 @@ TEST_CASE("special files: a FIFO with a writer is read like a file") {
 }
 
 TEST_CASE("special files: devices are read within the byte budget") {
-  auto zero = run_grovectl_within(30, "render -f /dev/zero");
+  auto zero = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f /dev/zero");
   CHECK(zero.exit_code == 1);
   CHECK(contains(zero.err, "/dev/zero: error: the input is more than"));
-  auto null = run_grovectl_within(30, "render -f /dev/null");
+  auto null = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f /dev/null");
   CHECK(null.exit_code == 1);
   CHECK(contains(null.err, "/dev/null: error: no input documents"));
 }
@@ -86,10 +88,10 @@ TEST_CASE("special files: a socket is refused with an I/O error") {
   addr.sun_family = AF_UNIX;
   std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
   REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  auto named = run_grovectl_within(30, "render -f " + quote(path.string()));
+  auto named = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f " + quote(path.string()));
   CHECK(named.exit_code == 3);
   CHECK(contains(named.err, path.string() + ": error: is a socket"));
-  auto in_dir = run_grovectl_within(30, "render -f " + quote(dir.string()));
+  auto in_dir = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f " + quote(dir.string()));
   CHECK(in_dir.exit_code == 3);
   CHECK(contains(in_dir.err, path.string() +
                                  ": error: is a socket; inside a directory grovectl reads regular "
@@ -109,7 +111,8 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
       "\"replicas\": 1, \"podSpec\": {\"containers\": [{\"name\": \"main\", \"image\": \"x\"}]}}}]}}}\n");
   write(dir / ".git" / "broken.yaml", "a: [\n");
   write(dir / "notes.txt", "not a manifest: [\n");
-  auto r = run_grovectl_within(30, "render --include podgang -f " + quote(dir.string()));
+  auto r = run_grovectl_within(
+      30, "render --grove-version v0.1.0-alpha.11 --include podgang -f " + quote(dir.string()));
   INFO(r.err);
   CHECK(r.exit_code == 0);
   size_t ax = r.out.find("name: ax-0"), az = r.out.find("name: az-0"), b = r.out.find("name: b-0");
@@ -118,7 +121,7 @@ TEST_CASE("directory walk: recursive, sorted, hidden directories skipped, FIFOs 
   CHECK(b != std::string::npos);
 
   REQUIRE(::mkfifo((dir / "a" / "pipe.yaml").c_str(), 0600) == 0);
-  auto fifo = run_grovectl_within(30, "render -f " + quote(dir.string()));
+  auto fifo = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f " + quote(dir.string()));
   CHECK(fifo.exit_code == 3);
   CHECK(contains(fifo.err, (dir / "a" / "pipe.yaml").string() + ": error: is a FIFO"));
 }
@@ -130,7 +133,8 @@ TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling 
   fs::create_directory_symlink(elsewhere, dir / "shared");
   fs::create_directory_symlink(dir, dir / "loop");  // back to the top: read once
   write(dir / "own.yaml", pcs_named("own"));
-  auto r = run_grovectl_within(30, "render --include podgang -f " + quote(dir.string()));
+  auto r = run_grovectl_within(
+      30, "render --grove-version v0.1.0-alpha.11 --include podgang -f " + quote(dir.string()));
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(contains(r.out, "name: linked-0"));
@@ -142,7 +146,7 @@ TEST_CASE("directory walk: symbolic links are followed, loops noticed, dangling 
 
   fs::create_symlink("missing.yaml", dir / "dangling.yaml");
   fs::create_symlink("self.yaml", dir / "self.yaml");
-  auto broken = run_grovectl_within(30, "render -f " + quote(dir.string()));
+  auto broken = run_grovectl_within(30, "render --grove-version v0.1.0-alpha.11 -f " + quote(dir.string()));
   CHECK(broken.exit_code == 3);
   CHECK(contains(broken.err, (dir / "dangling.yaml").string() + ": error: dangling symbolic link"));
   CHECK(contains(broken.err, (dir / "self.yaml").string() + ": error: symbolic link loop"));

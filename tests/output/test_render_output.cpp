@@ -1,5 +1,7 @@
 // Output forms of render: multi-document YAML, JSON, --output-dir (stable names, deterministic,
 // all-or-nothing: a failure leaves nothing new behind and clobbers nothing).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
+// or object counts, which that release renders (docs/grove-versions.md).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -42,7 +44,7 @@ const std::vector<std::string> kGangs = {"alpha-0", "alpha-1", "alpha-0-sg-0", "
 }  // namespace
 
 TEST_CASE("render -o yaml (default) is a multi-document stream in creation order without status") {
-  CommandResult r = run_grovectl("render --include podgang " + two_inputs());
+  CommandResult r = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs());
   REQUIRE(r.exit_code == 0);
   auto docs = parse_yaml_docs(r.out);
   REQUIRE(docs.size() == kGangs.size());
@@ -58,8 +60,9 @@ TEST_CASE("render -o yaml (default) is a multi-document stream in creation order
 }
 
 TEST_CASE("render -o json is one List of the same objects") {
-  CommandResult y = run_grovectl("render --include podgang " + two_inputs());
-  CommandResult j = run_grovectl("render --include podgang -o json " + two_inputs());
+  CommandResult y = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs());
+  CommandResult j =
+      run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang -o json " + two_inputs());
   REQUIRE(j.exit_code == 0);
   Json list = Json::parse(j.out);
   CHECK(list["kind"] == "List");
@@ -70,8 +73,12 @@ TEST_CASE("render -o json is one List of the same objects") {
 
 TEST_CASE("render output is byte-for-byte deterministic") {
   for (const char* format : {"yaml", "json"}) {
-    CommandResult a = run_grovectl(std::string("render --include podgang -o ") + format + " " + two_inputs());
-    CommandResult b = run_grovectl(std::string("render --include podgang -o ") + format + " " + two_inputs());
+    CommandResult a =
+        run_grovectl(std::string("render --grove-version v0.1.0-alpha.11 --include podgang -o ") + format +
+                     " " + two_inputs());
+    CommandResult b =
+        run_grovectl(std::string("render --grove-version v0.1.0-alpha.11 --include podgang -o ") + format +
+                     " " + two_inputs());
     REQUIRE(a.exit_code == 0);
     CHECK(a.out == b.out);
   }
@@ -82,8 +89,8 @@ TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, i
   // so "default" (grove.md §2 defaulting), and beta is in team-b; PodGang is scheduler.grove.io.
   fs::path base = scratch_dir("out-stable");
   fs::path out = base / "nested" / "out";
-  CommandResult r1 =
-      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  CommandResult r1 = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
+                                  " --output-dir '" + out.string() + "'");
   INFO(r1.err);
   REQUIRE(r1.exit_code == 0);
   CHECK(r1.out.empty());
@@ -100,15 +107,15 @@ TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, i
   CHECK(first[0].find("status") == std::string::npos);
 
   // A second run replaces the directory it wrote before; the bytes are the same.
-  CommandResult r2 =
-      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  CommandResult r2 = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
+                                  " --output-dir '" + out.string() + "'");
   REQUIRE(r2.exit_code == 0);
   CHECK(tree(out) == expected);
   for (size_t i = 0; i < expected.size(); ++i) CHECK(read_file(out / expected[i]) == first[i]);
   CHECK(listing(base / "nested") == std::vector<std::string>{"out"});  // no temporary left behind
 
-  CommandResult js = run_grovectl("render --include podgang -o json " + two_inputs() + " --output-dir '" +
-                                  (base / "json").string() + "'");
+  CommandResult js = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang -o json " +
+                                  two_inputs() + " --output-dir '" + (base / "json").string() + "'");
   REQUIRE(js.exit_code == 0);
   CHECK(Json::parse(read_file(
             base / "json/team-b/podgang.scheduler.grove.io/beta-0.json"))["metadata"]["name"] == "beta-0");
@@ -122,13 +129,19 @@ TEST_CASE("render --output-dir: adding an input renames no other file, stale fil
   // bytes; rendering beta alone again leaves no file of alpha behind (the directory holds one render).
   std::string doc = read_file(testdata("render/two.yaml"));
   std::string beta_only = doc.substr(doc.find("---") + 4);
-  REQUIRE(run_grovectl("render -f - --output-dir '" + out.string() + "'", beta_only).exit_code == 0);
+  REQUIRE(run_grovectl("render --grove-version v0.1.0-alpha.11 -f - --output-dir '" + out.string() + "'",
+                       beta_only)
+              .exit_code == 0);
   const std::string beta = "team-b/podgang.scheduler.grove.io/beta-0.yaml";
   std::string before = read_file(out / beta);
-  REQUIRE(run_grovectl("render " + two_inputs() + " --output-dir '" + out.string() + "'").exit_code == 0);
+  REQUIRE(run_grovectl("render --grove-version v0.1.0-alpha.11 " + two_inputs() + " --output-dir '" +
+                       out.string() + "'")
+              .exit_code == 0);
   CHECK(read_file(out / beta) == before);
   CHECK(tree(out).size() > 2);
-  REQUIRE(run_grovectl("render -f - --output-dir '" + out.string() + "'", beta_only).exit_code == 0);
+  REQUIRE(run_grovectl("render --grove-version v0.1.0-alpha.11 -f - --output-dir '" + out.string() + "'",
+                       beta_only)
+              .exit_code == 0);
   for (const auto& f : tree(out)) CHECK(f.find("alpha") == std::string::npos);
   fs::remove_all(base);
 }
@@ -139,8 +152,8 @@ TEST_CASE(
   fs::path out = base / "out";
   fs::create_directories(out);
   std::ofstream(out / "notes.txt") << "mine";
-  CommandResult r =
-      run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'");
+  CommandResult r = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
+                                 " --output-dir '" + out.string() + "'");
   INFO(r.err);
   CHECK(r.exit_code != 0);
   CHECK(r.err.find("notes.txt") != std::string::npos);
@@ -153,11 +166,15 @@ TEST_CASE(
 TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps the previous output") {
   fs::path base = scratch_dir("out-half");
   fs::path out = base / "out";
-  REQUIRE(run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" + out.string() + "'")
+  REQUIRE(run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
+                       " --output-dir '" + out.string() + "'")
               .exit_code == 0);
   std::string before = read_file(out / "default/podgang.scheduler.grove.io/alpha-0.yaml");
-  // The second object's file name is longer than any file system allows, so writing fails after the
-  // first file has been written into the temporary directory.
+  // The last objects' file name is longer than any file system allows, so writing fails after the first
+  // files have been written into the temporary directory. On the default Grove release (v0.1.0-alpha.13)
+  // the PodGang's name is shortened to fit a label value (ai-dynamo/grove issue #874), but the PodGangMap
+  // keeps <name>-0, 252 bytes; on v0.1.0-alpha.11 the same PodCliqueSet is refused before anything is
+  // written, since its PodGang name cannot be a label value.
   std::string long_name(250, 'a');
   std::string doc = read_file(testdata("render/two.yaml"));
   std::string bad =
@@ -182,9 +199,9 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
     CHECK(listing(base) == std::vector<std::string>{"out"});  // "a" was created and removed again
   }
   SECTION("invalid input never touches the output directory") {
-    CommandResult r =
-        run_grovectl("render --include podgang -f '" + testdata("render/unknown-clique.yaml").string() +
-                     "' --output-dir '" + out.string() + "'");
+    CommandResult r = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang -f '" +
+                                   testdata("render/unknown-clique.yaml").string() + "' --output-dir '" +
+                                   out.string() + "'");
     CHECK(r.exit_code == 1);
     CHECK(read_file(out / "default/podgang.scheduler.grove.io/alpha-0.yaml") == before);
   }
@@ -194,8 +211,8 @@ TEST_CASE("render --output-dir: a failure half way leaves nothing new and keeps 
 TEST_CASE("render --output-dir under a path that cannot be created fails cleanly") {
   fs::path base = scratch_dir("out-blocked");
   std::ofstream(base / "file") << "x";
-  CommandResult r = run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" +
-                                 (base / "file" / "out").string() + "'");
+  CommandResult r = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
+                                 " --output-dir '" + (base / "file" / "out").string() + "'");
   CHECK(r.exit_code == 3);
   CHECK_FALSE(r.err.empty());
   CHECK(listing(base) == std::vector<std::string>{"file"});
@@ -203,8 +220,8 @@ TEST_CASE("render --output-dir under a path that cannot be created fails cleanly
     fs::path ro = base / "ro";
     fs::create_directories(ro);
     fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec);
-    CommandResult p = run_grovectl("render --include podgang " + two_inputs() + " --output-dir '" +
-                                   (ro / "out").string() + "'");
+    CommandResult p = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " +
+                                   two_inputs() + " --output-dir '" + (ro / "out").string() + "'");
     CHECK(p.exit_code == 3);
     CHECK(listing(ro).empty());
     fs::permissions(ro, fs::perms::owner_all);
@@ -214,7 +231,8 @@ TEST_CASE("render --output-dir under a path that cannot be created fails cleanly
 
 TEST_CASE("render --include kinds that select nothing say so on stderr") {
   // two.yaml holds PodCliqueSets only: --include jobset selects nothing (DESIGN §1 --include), podgang does.
-  CommandResult r = run_grovectl("render --include podgang,jobset " + two_inputs());
+  CommandResult r =
+      run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang,jobset " + two_inputs());
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(count_occurrences(
@@ -222,8 +240,8 @@ TEST_CASE("render --include kinds that select nothing say so on stderr") {
   CHECK(count_occurrences(r.err, "[render/include-empty]") == 1);
   CHECK_FALSE(r.out.empty());
   // A JobSet input: its own JobSet is emitted, nothing to say.
-  CommandResult js =
-      run_grovectl("render --include jobset -f '" + testdata("jobset/trainer.yaml").string() + "'");
+  CommandResult js = run_grovectl("render --grove-version v0.1.0-alpha.11 --include jobset -f '" +
+                                  testdata("jobset/trainer.yaml").string() + "'");
   CHECK(js.exit_code == 0);
   CHECK(js.err.find("render/include-empty") == std::string::npos);
 }

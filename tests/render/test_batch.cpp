@@ -39,7 +39,7 @@ Renders render_both_ways(const std::vector<SourceDocument>& docs, const Selector
   REQUIRE(options);
   if (!include.empty()) options->include = parse_include(include, usage);
   Diagnostics checks;
-  const DocumentRefs renderable = checked_inputs(flags, docs, *options, checks);
+  const DocumentRefs renderable = checked_inputs(flags, docs, *options, nullptr, checks);
   Renders r;
   Diagnostics found;
   const TemplateSet templates;  // the embedded ones; the session keeps a reference

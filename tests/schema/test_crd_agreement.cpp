@@ -26,6 +26,7 @@ struct Official {
   std::unique_ptr<SchemaValidator> validator;
 };
 
+// The official files are those of Grove v0.1.0-alpha.11 (byte for byte; schemas/crd/README.md).
 std::vector<Official> official_validators(const fs::path& shared) {
   struct Source {
     const char* api_version;
@@ -34,12 +35,13 @@ std::vector<Official> official_validators(const fs::path& shared) {
     const char* embedded;
   };
   const Source sources[] = {
-      {"grove.io/v1alpha1", "PodCliqueSet", "grove/grove.io_podcliquesets.yaml", "podcliqueset"},
-      {"grove.io/v1alpha1", "PodClique", "grove/grove.io_podcliques.yaml", "podclique"},
+      {"grove.io/v1alpha1", "PodCliqueSet", "grove/grove.io_podcliquesets.yaml",
+       "grove/v0.1.0-alpha.11/podcliqueset"},
+      {"grove.io/v1alpha1", "PodClique", "grove/grove.io_podcliques.yaml", "grove/v0.1.0-alpha.11/podclique"},
       {"grove.io/v1alpha1", "PodCliqueScalingGroup", "grove/grove.io_podcliquescalinggroups.yaml",
-       "podcliquescalinggroup"},
+       "grove/v0.1.0-alpha.11/podcliquescalinggroup"},
       {"grove.io/v1alpha1", "ClusterTopologyBinding", "grove/grove.io_clustertopologybindings.yaml",
-       "clustertopologybinding"},
+       "grove/v0.1.0-alpha.11/clustertopologybinding"},
       {"jobset.x-k8s.io/v1alpha2", "JobSet", "jobset/jobset.x-k8s.io_jobsets.yaml", "jobset"},
   };
   std::vector<Official> out;
@@ -150,16 +152,19 @@ TEST_CASE("every embedded structural schema compiles, names its kind and notes i
                "ai-dynamo/grove"},
         Expect{InputKind::kJobSet, "jobset.x-k8s.io/v1alpha2", "JobSet", "kubernetes-sigs/jobset"}}) {
     INFO(e.name);
-    const char* file = crd_schema_file(e.kind);
-    REQUIRE(file);
-    const schema::CrdSchema* crd = schema::embedded_crd_schema(file);
-    REQUIRE(crd);
-    CHECK(crd->kind == e.name);
-    CHECK(crd->api_version == e.api_version);
-    CHECK(crd->namespaced == (e.kind != InputKind::kClusterTopologyBinding));
-    Json text = Json::parse(read_file(grovectl::test::source_dir() / file));
-    CHECK(text["source"]["repository"] == e.repository);
-    CHECK(text["source"]["commit"].get<std::string>().size() == 40);
-    CHECK_FALSE(text["source"]["path"].get<std::string>().empty());
+    for (const GroveVersion& version : GroveVersion::supported()) {
+      INFO(version.name);
+      const std::string file = crd_schema_file(e.kind, version);
+      REQUIRE_FALSE(file.empty());
+      const schema::CrdSchema* crd = schema::embedded_crd_schema(file);
+      REQUIRE(crd);
+      CHECK(crd->kind == e.name);
+      CHECK(crd->api_version == e.api_version);
+      CHECK(crd->namespaced == (e.kind != InputKind::kClusterTopologyBinding));
+      Json text = Json::parse(read_file(grovectl::test::source_dir() / file));
+      CHECK(text["source"]["repository"] == e.repository);
+      CHECK(text["source"]["commit"].get<std::string>().size() == 40);
+      CHECK_FALSE(text["source"]["path"].get<std::string>().empty());
+    }
   }
 }

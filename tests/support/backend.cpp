@@ -5,6 +5,10 @@
 namespace grovectl::test {
 
 std::vector<Json> render_ok(const std::string& args) {
+  return render_version_ok("--grove-version v0.1.0-alpha.11 " + args);
+}
+
+std::vector<Json> render_version_ok(const std::string& args) {
   CommandResult r = run_grovectl("render -o json " + args);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);

@@ -44,7 +44,7 @@ Result layer2(const std::string& text, InputKind kind = InputKind::kPodCliqueSet
   INFO(text);
   REQUIRE_FALSE(parse.has_errors());
   REQUIRE(docs.size() == 1);
-  check_input_document(docs[0], kind, UnknownFieldPolicy::kError, r.diags);
+  check_input_document(docs[0], kind, CrdSelection{}, UnknownFieldPolicy::kError, r.diags);
   return r;
 }
 

@@ -17,11 +17,11 @@ TEST_CASE("rendered objects are checked against the schema of their kind and ver
   Json good = Json::parse(R"({"apiVersion":"scheduler.grove.io/v1alpha1","kind":"PodGang",
     "metadata":{"name":"x-0","namespace":"default"},
     "spec":{"podgroups":[{"name":"x-0-a","podReferences":[],"minReplicas":1}]}})");
-  CHECK(check_rendered_object(good, docs[0], diags));
+  CHECK(check_rendered_object(good, GroveVersion::newest(), docs[0], diags));
   CHECK_FALSE(diags.has_errors());
   Json bad = good;
   bad["spec"]["podgroups"][0].erase("podReferences");
-  check_rendered_object(bad, docs[0], diags);
+  check_rendered_object(bad, GroveVersion::newest(), docs[0], diags);
   REQUIRE(diags.has_errors());
   CHECK(diags.items().back().rule == "output/required");
   CHECK(diags.items().back().location.file == "in.yaml");
@@ -33,13 +33,14 @@ TEST_CASE("rendered objects are checked against the schema of their kind and ver
     workload["spec"]["podGroupTemplates"].push_back(
         {{"name", "g" + std::to_string(i)}, {"policy", {{"gang", {{"minCount", i}}}}}});
   }
-  check_rendered_object(workload, docs[0], w);
+  check_rendered_object(workload, GroveVersion::newest(), docs[0], w);
   std::set<std::string> rules;
   for (const auto& d : w.items()) rules.insert(d.rule);
   CHECK(rules.count("output/range"));
   // A kind grovectl has no schema for is an error, never a silent skip.
   Diagnostics u;
-  CHECK_FALSE(check_rendered_object(
-      Json::parse(R"({"apiVersion":"x/v1","kind":"Y","metadata":{"name":"a"}})"), docs[0], u));
+  CHECK_FALSE(
+      check_rendered_object(Json::parse(R"({"apiVersion":"x/v1","kind":"Y","metadata":{"name":"a"}})"),
+                            GroveVersion::newest(), docs[0], u));
   CHECK(u.has_errors());
 }

@@ -1,6 +1,10 @@
-// Grove PodGang, scheduler.grove.io/v1alpha1 (grove.md §1.2, §4.4).
+// Grove PodGang, scheduler.grove.io/v1alpha1 (ai-dynamo/grove scheduler/api/core/v1alpha1/podgang.go and
+// operator/internal/controller/podcliqueset/components/podgang/podgang.go at fcc3b3bb), and the PodGangMap,
+// grove.io/v1alpha1
+// (ai-dynamo/grove PR #778, operator/api/core/v1alpha1/podgangmap.go).
 #include "backend/builders.hpp"
 #include "backend/mapping.hpp"
+#include "model/grove_names.hpp"
 
 namespace grovectl {
 namespace {
@@ -63,7 +67,42 @@ class PodGangMapping final : public Mapping {
   PodMembership membership(const Gang&, const PodGroup&, const MappingContext&) const override { return {}; }
 };
 
+// A PodGangEntry as Go encodes it: its fields in declaration order, omitempty ones left out when empty, map
+// keys sorted.
+Json gang_map_entry_json(const GangMapEntry& e) {
+  Json out = Json::object();
+  out["epoch"] = e.epoch;
+  out["podCliqueSetGenerationHash"] = e.generation_hash;
+  out["role"] = gang_role_label(e.role);
+  if (e.anchor_index) out["anchorIndex"] = *e.anchor_index;
+  if (!e.pod_cliques.empty()) {
+    Json cliques = Json::object();
+    for (const auto& [name, pods] : e.pod_cliques) cliques[name] = pods;
+    out["podCliques"] = std::move(cliques);
+  }
+  if (!e.group_indices.empty()) {
+    Json groups = Json::object();
+    for (const auto& [name, indices] : e.group_indices) groups[name] = indices;
+    out["pcsgReplicaIndices"] = std::move(groups);
+  }
+  if (!e.depends_on.empty()) out["dependsOn"] = e.depends_on;
+  return out;
+}
+
 }  // namespace
+
+std::vector<Json> podgang_map_objects(const GangMap& map, const MappingContext& ctx) {
+  Json computed = Json::object();
+  computed["metadata"] = object_metadata(map.name, map.ns, map.labels);
+  computed["metadata"]["ownerReferences"] = owner_references_json(map.owner);
+  Json spec = Json::object();
+  spec["podCliqueSetReplicaIndex"] = map.replica;
+  Json entries = Json::array();
+  for (const auto& e : map.entries) entries.push_back(gang_map_entry_json(e));
+  spec["entries"] = std::move(entries);
+  computed["spec"] = std::move(spec);
+  return {ctx.templates.instantiate("podgang/v1alpha1/PodGangMap.yaml", std::move(computed))};
+}
 
 const Mapping& podgang_mapping() {
   static const PodGangMapping mapping;

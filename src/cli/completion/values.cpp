@@ -5,6 +5,7 @@
 
 #include "cli/completion/model.hpp"
 #include "model/feature_gates.hpp"
+#include "model/grove_version.hpp"
 #include "model/kube_version.hpp"
 #include "model/options.hpp"
 
@@ -17,6 +18,12 @@ struct ValueRule {
   ValueKind kind;
   std::vector<std::string> choices;
 };
+
+std::vector<std::string> grove_versions() {
+  std::vector<std::string> out;
+  for (const auto& v : GroveVersion::supported()) out.push_back(v.name);
+  return out;
+}
 
 std::vector<std::string> kube_versions() {
   std::vector<std::string> out;
@@ -46,6 +53,8 @@ const std::vector<ValueRule>& rules() {
       {"", "--to-backend", ValueKind::kChoices, backend_names()},
       {"", "--kube-version", ValueKind::kChoices, kube_versions()},
       {"", "--to-kube-version", ValueKind::kChoices, kube_versions()},
+      {"", "--grove-version", ValueKind::kChoices, grove_versions()},
+      {"", "--crd", ValueKind::kFiles, {}},
       {"", "--hierarchy", ValueKind::kChoices, {"flat", "composite"}},
       {"", "--to-hierarchy", ValueKind::kChoices, {"flat", "composite"}},
       {"", "--jobset-gang", ValueKind::kChoices, {"jobset", "replicated-job"}},

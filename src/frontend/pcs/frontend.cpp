@@ -9,6 +9,7 @@
 #include "frontend/namespace.hpp"
 #include "frontend/pcs/defaults.hpp"
 #include "frontend/pcs/expand.hpp"
+#include "frontend/pcs/generation_hash.hpp"
 #include "frontend/pcs/parse.hpp"
 #include "frontend/pcs/structure.hpp"
 
@@ -43,6 +44,9 @@ class PcsSource final : public Source {
   bool apply_defaults(const RenderOptions& options, Diagnostics& diags) override {
     if (!namespace_matches(pcs_.ns, options, locate("/metadata/namespace"), diags)) return false;
     pcs_ = apply_grove_defaults(std::move(pcs_), options.namespace_override.value_or(""));
+    // What the operator's status holds once it has admitted the PodCliqueSet: its PodGangs and PodGangMap
+    // entries carry it.
+    if (options.grove_version->naming == GangNaming::kEpoch) pcs_.generation_hash = podcliqueset_generation_hash(pcs_);
     return true;
   }
 
@@ -67,12 +71,14 @@ class PcsSource final : public Source {
     return true;
   }
 
-  std::vector<Gang> expand(const RenderOptions&, Backend backend, Diagnostics& diags) const override {
-    PcsExpandInput input{.pcs = &pcs_,
-                         .scheduler_name = backend_name(backend),
-                         .topology = select_topology_binding(pcs_, context_.bindings(), diags),
-                         .overrides = context_.overrides()};
-    return expand_podcliqueset(input);
+  std::vector<Gang> expand(const RenderOptions& options, Backend backend, Diagnostics& diags) const override {
+    PcsExpandInput input = expand_input(options, backend_name(backend));
+    input.topology = select_topology_binding(pcs_, context_.bindings(), diags);
+    return expand_podcliqueset(input, diags);
+  }
+
+  std::vector<GangMap> gang_maps(const RenderOptions& options) const override {
+    return podcliqueset_gang_maps(expand_input(options, ""));
   }
 
   std::shared_ptr<const GangSource> gang_source() const override { return podcliqueset_gang_source(pcs_); }
@@ -83,6 +89,15 @@ class PcsSource final : public Source {
 
  private:
   Location locate(const std::string& pointer) const { return pcs_.doc->locate(pointer); }
+
+  PcsExpandInput expand_input(const RenderOptions& options, std::string scheduler_name) const {
+    return {.pcs = &pcs_,
+            .scheduler_name = std::move(scheduler_name),
+            .topology = {},
+            .overrides = context_.overrides(),
+            .grove_version = options.grove_version,
+            .anchor_epoch = options.anchor_epoch};
+  }
 
   PodCliqueSet pcs_;
   const PcsContext& context_;

@@ -71,7 +71,7 @@ struct PcsEstimate {
 };
 
 PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
-                               bool with_pods) {
+                               bool with_pods, bool gang_maps) {
   PcsEstimate out;
   const long double replicas = std::max(0, pcs.replicas);
   out.largest = {replicas, where(pcs, "/spec/replicas"), "spec.replicas"};
@@ -114,9 +114,11 @@ PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const 
   for (const auto* o : overrides) {
     if (o->kind == "PodClique" && o->name.starts_with(pcs.name + "-")) e.pods += std::max(0, o->replicas);
   }
-  e.objects = e.gangs * 2 + replicas * groups + (with_pods ? e.pods : 0);
+  // Per gang a PodGang and a backend object; per replica a PodGangMap with epoch names.
+  e.objects = e.gangs * 2 + replicas * groups + (with_pods ? e.pods : 0) + (gang_maps ? replicas : 0);
   e.bytes = expansion_size::kMetadataCopies * pcs_meta + e.gangs * 2 * (expansion_size::kObject + pcs_meta) +
-            replicas * group_bytes + e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0);
+            replicas * group_bytes + e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0) +
+            (gang_maps ? replicas * (expansion_size::kObject + expansion_size::kMetadataEntry * (groups + 4)) : 0);
   const long double entries = pcs.labels.size() + pcs.annotations.size();
   consider(
       entries,
@@ -128,7 +130,8 @@ PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const 
 bool check_size(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride*>& overrides,
                 const RenderOptions& options, RenderBudget& budget, Diagnostics& diags) {
   const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
-  PcsEstimate estimate = estimate_expansion(pcs, overrides, with_pods);
+  const bool gang_maps = options.grove_version->naming == GangNaming::kEpoch;
+  PcsEstimate estimate = estimate_expansion(pcs, overrides, with_pods, gang_maps);
   if (budget.take(estimate.counts)) return true;
   diags.error("render/too-large",
               fmt::format("PodCliqueSet {} would expand to {}; {} (the largest factor is {}: {:.0f})",

@@ -29,12 +29,20 @@ struct AutoScalingSpec {
   std::optional<int32_t> max_replicas;
 };
 
+// rollingUpdate of a standalone clique or a scaling group (ai-dynamo/grove PR #817).
+struct RollingUpdateSpec {
+  std::string pointer;  // e.g. /spec/template/cliques/0/rollingUpdate
+  std::optional<int32_t> max_unavailable;
+  std::optional<std::string> progress_deadline;  // a Go duration, e.g. 10m
+};
+
 struct CliqueTemplate {
   std::string pointer;  // /spec/template/cliques/<i>
   std::string name;
   StringMap labels;
   StringMap annotations;
   std::optional<TopologyConstraintSpec> topology;
+  std::optional<RollingUpdateSpec> rolling_update;
   std::optional<std::string> role_name;
   int32_t replicas = 0;
   std::optional<int32_t> min_available;
@@ -54,6 +62,7 @@ struct ScalingGroupConfig {
   StringMap annotations;
   std::optional<TopologyConstraintSpec> topology;
   std::optional<AutoScalingSpec> scale_config;
+  std::optional<RollingUpdateSpec> rolling_update;
 };
 
 // clique() and group_of() by hash (a hostile PodCliqueSet has 100,000 cliques), built on first use. A copy
@@ -91,12 +100,16 @@ struct PodCliqueSet {
   StringMap labels;
   StringMap annotations;
   int32_t replicas = 0;
+  std::optional<std::string> update_strategy_type;  // spec.updateStrategy.type
   std::optional<std::string> startup_type;
   std::string priority_class_name;
   std::optional<TopologyConstraintSpec> topology;
   std::optional<std::string> termination_delay;
   std::vector<CliqueTemplate> cliques;
   std::vector<ScalingGroupConfig> scaling_groups;
+  // status.currentGenerationHash of a live PodCliqueSet: the operator's hash of its pod templates, which
+  // its PodGangs and PodGangMap entries carry (empty for a PodCliqueSet that has not been admitted).
+  std::string generation_hash;
 
   const CliqueTemplate* clique(const std::string& clique_name) const;
   // The scaling group that lists `clique_name`, or nullptr for a standalone clique.

@@ -1,4 +1,6 @@
 // koord-scheduler mapping. Expectations derived by hand from scheduler-crs.md §1.1-§1.7 and §2 (GREP-537).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
+// or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 
 #include "backend/mappings.hpp"
@@ -101,8 +103,8 @@ TEST_CASE("koord: pods carry the pod-group label") {
 
 TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotation, with a warning") {
   // scheduler-crs.md §1.2 lookup order (label, then annotation gang.scheduling.koordinator.sh/name) and §1.7.
-  auto r = run_grovectl("render -o json --include pods -f " + td("backends/long-names-pcs.yaml") +
-                        " --backend koord-scheduler");
+  auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -o json --include pods -f " +
+                        td("backends/long-names-pcs.yaml") + " --backend koord-scheduler");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.err, Catch::Contains("[capability/koord-label-length]"));
   Json pod = Json::parse(r.out);
@@ -115,8 +117,8 @@ TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotatio
 TEST_CASE("koord: refusals") {
   SECTION("unmappable required key; --koord-layer-map is the way out") {
     // topology.kubernetes.io/zone is not in the GREP-537 table: hard error (§2.1).
-    auto r = run_grovectl("render -f " + td("backends/topo-pcs.yaml") + topology_args() +
-                          " --backend koord-scheduler");
+    auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + td("backends/topo-pcs.yaml") +
+                          topology_args() + " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-topology-layer]"));
     CHECK_THAT(r.err, Catch::Contains("--koord-layer-map topology.kubernetes.io/zone=<layer>"));
@@ -124,17 +126,19 @@ TEST_CASE("koord: refusals") {
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-pcsg-topology]"));
   }
   SECTION("MNNVL") {
-    auto r = run_grovectl("render -f " + td("backends/mnnvl-pcs.yaml") + " --backend koord-scheduler");
+    auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + td("backends/mnnvl-pcs.yaml") +
+                          " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("MNNVL"));
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-mnnvl]"));
     // "none" opts out (grove.md §3.6): the other clique of the same file alone is fine.
-    auto ok = run_grovectl("render -f " + td("backends/mnnvl-none-pcs.yaml") + " --backend koord-scheduler");
+    auto ok = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + td("backends/mnnvl-none-pcs.yaml") +
+                           " --backend koord-scheduler");
     CHECK(ok.exit_code == 0);
   }
   SECTION("PodGroup name over 253 characters") {
-    auto r =
-        run_grovectl("render -f " + td("backends/long-subdomain-pcs.yaml") + " --backend koord-scheduler");
+    auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " +
+                          td("backends/long-subdomain-pcs.yaml") + " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("over the DNS subdomain limit of 253"));
     CHECK_THAT(r.err, Catch::Contains("[capability/name-too-long]"));

@@ -6,6 +6,8 @@
 //   neither (k8s-workload-api.md §4.2); 1.36 gates it behind WorkloadAwarePreemption (§5.3).
 // - Kubernetes 1.37: one priorityClassName for every template of a Workload (§6.3), and kube-scheduler
 //   refuses pods whose priority differs from their PodGroup's (PR #139920, §12).
+// Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
+// or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
 
 #include "support/backend.hpp"
@@ -29,7 +31,7 @@ TEST_CASE("1.37 default-scheduler refuses every clique whose pods' class differs
   // serving-low (line 28, column 32); router has none, so the place is its podSpec (its mapping starts at
   // "containers:", 37:13).
   for (const std::string hierarchy : {"flat", "composite"}) {
-    auto r = run_grovectl("render " + kMismatch +
+    auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 " + kMismatch +
                           " --backend default-scheduler --kube-version 1.37 --hierarchy " + hierarchy +
                           " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true");
     INFO(hierarchy << "\n" << r.err);
@@ -83,7 +85,8 @@ TEST_CASE("other backends and versions carry what Grove carries and are not refu
   SECTION("PodGang, KAI and Volcano take the PodCliqueSet's class (grove.md §4.4, §4.6)") {
     auto volcano = render_ok(kMismatch + " --backend volcano");
     for (const auto& o : volcano) CHECK(o["spec"]["priorityClassName"] == "serving-high");
-    auto kai_input = run_grovectl("render " + kMismatch + " --backend kai-scheduler");
+    auto kai_input =
+        run_grovectl("render --grove-version v0.1.0-alpha.11 " + kMismatch + " --backend kai-scheduler");
     // No KAI queue in the input: refused for the queue, never for the priorities.
     CHECK(count_rule(kai_input.err, "capability/priority-mismatch") == 0);
   }
@@ -109,7 +112,8 @@ TEST_CASE("a JobSet-wide gang on 1.37 is refused for each replicated job whose c
   // mixed-priority.yaml: replicated job a has high (line 13, column 32), b has low (line 22, column 32). The
   // JobSet-wide gang takes the first class (a's), as PR #1250 does (jobset.md §4.2); b's pods would differ.
   const std::string input = "-f " + td("jobset/mixed-priority.yaml");
-  auto r = run_grovectl("render " + input + " --backend default-scheduler --kube-version 1.37");
+  auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 " + input +
+                        " --backend default-scheduler --kube-version 1.37");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(count_rule(r.err, "capability/priority-mismatch") == 1);

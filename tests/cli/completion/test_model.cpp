@@ -42,9 +42,9 @@ TEST_CASE("completion model: walks subcommands and options of any app", "[packag
   REQUIRE(find_flag(d, "--output"));
   CHECK(find_flag(d, "-o") == find_flag(d, "--output"));
   CHECK(find_flag(d, "--output")->choices == std::vector<std::string>{"text", "brief", "json"});
-  CHECK(find_flag(d, "--to-backend")->choices == std::vector<std::string>{"default-scheduler",
-                                                                          "kai-scheduler", "volcano",
-                                                                          "koord-scheduler", "koordinator"});
+  CHECK(find_flag(d, "--to-backend")->choices ==
+        std::vector<std::string>{"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler",
+                                 "koordinator", "lpx-scheduler"});
   CHECK(find_flag(d, "--live")->kind == ValueKind::kFiles);
   CHECK(find_flag(d, "--live")->repeatable);
   // A flag the table does not know completes from its IsMember check.

@@ -54,8 +54,9 @@ std::set<std::string> bash_complete(const std::vector<std::string>& words, const
   return lines(r.out);
 }
 
-const std::set<std::string> kBackends = {"default-scheduler", "kai-scheduler", "volcano", "koord-scheduler",
-                                         "koordinator"};
+// lpx-scheduler: ai-dynamo/grove PR #663, a backend of every supported Grove release.
+const std::set<std::string> kBackends = {"default-scheduler", "kai-scheduler", "volcano",
+                                         "koord-scheduler",   "koordinator",   "lpx-scheduler"};
 
 }  // namespace
 
@@ -95,6 +96,9 @@ TEST_CASE("bash completion: commands and flag values", "[packaging]") {
   CHECK(bash_complete({"grovectl", "render", "--backend", "="}) == kBackends);
   CHECK(bash_complete({"grovectl", "render", "-f", "x.yaml", "--kube-version", ""}) ==
         std::set<std::string>{"1.35", "1.36", "1.37"});
+  // docs/grove-versions.md: the supported Grove releases (alpha.12 left out).
+  CHECK(bash_complete({"grovectl", "validate", "--grove-version", ""}) ==
+        std::set<std::string>{"v0.1.0-alpha.11", "v0.1.0-alpha.13"});
   CHECK(bash_complete({"grovectl", "render", "-o", ""}) == std::set<std::string>{"yaml", "json", "name"});
   CHECK(bash_complete({"grovectl", "render", "--hierarchy", ""}) ==
         std::set<std::string>{"flat", "composite"});

@@ -24,12 +24,17 @@ TEST_CASE("a scaling group naming an unknown clique is refused at cliqueNames, a
   CHECK(contains(r.err, "[grove/pcsg-clique-names]"));
 }
 
-TEST_CASE("a missing required field is refused with its path and location") {
+// A clique without replicas is never seen so by the API server: Grove's defaulting webhook writes the zero
+// value of PodCliqueSpec.Replicas (no omitempty in its json tag, docs/grove-versions.md), then defaults
+// replicas 0 to 1 and minAvailable to the original 0, which its validation refuses (ai-dynamo/grove
+// operator/internal/webhook/admission/pcs/defaulting/podcliqueset.go reads the original replicas).
+TEST_CASE("a clique without replicas is refused as the operator refuses replicas 0, with path and location") {
   CommandResult r = render_testdata("missing-replicas.yaml");
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
-  CHECK(contains(r.err, "spec.template.cliques[0].spec.replicas"));
+  CHECK(contains(r.err,
+                 "spec.template.cliques[0].spec.minAvailable: Invalid value: 0: must be greater than 0"));
   CHECK(contains(r.err, "missing-replicas.yaml:10:7"));  // nearest ancestor: the clique's "spec" key
 }
 
