@@ -250,7 +250,7 @@ std::string pod_membership(const PlanSide& side) {
     case Backend::kKoordScheduler:
       return "label pod-group.scheduling.sigs.k8s.io";
     case Backend::kLpxScheduler:
-      return "schedulerName only (the scheduler reads the PodGang's pod references)";
+      return "schedulerName alone";  // lpx/backend.go PreparePod; the scheduler reads the PodGang
     case Backend::kDefaultScheduler:
       break;
   }

@@ -3,6 +3,7 @@
 // without omitempty), --crd, and the version and epoch flags. Inputs are under testdata/grove-versions/, each
 // saying where its shape comes from; lines and columns below are counted in those files.
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "support/test_support.hpp"
 
@@ -196,4 +197,25 @@ TEST_CASE(
   auto ok =
       run_grovectl("render --backend lpx-scheduler -f '" + testdata("golden/case01.yaml").string() + "'");
   CHECK(ok.exit_code == 0);
+}
+
+TEST_CASE("crd flag: a CRD whose schema grovectl cannot honour is a usage error at its file",
+          "[grove-versions]") {
+  // allOf is not a keyword of the structural schemas the API server accepts for CRDs (and grovectl's checker
+  // refuses what it does not know rather than skip it).
+  const std::string crd =
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: "
+      "podcliquesets.grove.io\nspec:\n  group: grove.io\n  names: {kind: PodCliqueSet, plural: "
+      "podcliquesets}\n"
+      "  scope: Namespaced\n  versions:\n  - name: v1alpha1\n    served: true\n    storage: true\n    "
+      "schema:\n"
+      "      openAPIV3Schema:\n        type: object\n        allOf: [{type: object}]\n";
+  const auto dir = scratch_dir("bad-crd");
+  std::ofstream(dir / "crd.yaml") << crd;
+  auto r = run_grovectl("validate --crd '" + (dir / "crd.yaml").string() + "' " +
+                        versioned_input("llm-serve.yaml"));
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err,
+             Catch::Contains("crd.yaml:1:1: error: --crd: CustomResourceDefinition podcliquesets.grove.io "
+                             "version v1alpha1: schema <root>: keyword \"allOf\" is not supported"));
 }

@@ -44,3 +44,30 @@ TEST_CASE("rendered objects are checked against the schema of their kind and ver
                             GroveVersion::newest(), docs[0], u));
   CHECK(u.has_errors());
 }
+
+TEST_CASE("rendered PodGangMaps are checked against the PodGangMap CRD of the Grove version") {
+  Diagnostics diags;
+  auto docs = parse_yaml_stream("apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: x\n",
+                                "in.yaml", diags);
+  REQUIRE(docs.size() == 1);
+  // ai-dynamo/grove PR #778 grove.io_podgangmaps.yaml: entries need epoch, podCliqueSetGenerationHash and
+  // role, role is one of Anchor, Tail, ScaleOut.
+  Json good = Json::parse(R"({"apiVersion":"grove.io/v1alpha1","kind":"PodGangMap",
+    "metadata":{"name":"x-0","namespace":"default"},
+    "spec":{"podCliqueSetReplicaIndex":0,"entries":[{"epoch":"1","podCliqueSetGenerationHash":"h","role":"Anchor",
+      "anchorIndex":0,"podCliques":{"a":1}}]}})");
+  CHECK(check_rendered_object(good, GroveVersion::newest(), docs[0], diags));
+  CHECK(diags.empty());
+  Json bad = good;
+  bad["spec"]["entries"][0]["role"] = "Head";
+  check_rendered_object(bad, GroveVersion::newest(), docs[0], diags);
+  REQUIRE(diags.has_errors());
+  CHECK(diags.items().back().rule == "output/enum");
+  // A release without PodGangMaps has no schema for one: an error, never a silent pass.
+  std::string error;
+  const GroveVersion* legacy = parse_grove_version("v0.1.0-alpha.11", error);
+  REQUIRE(legacy);
+  Diagnostics none;
+  CHECK_FALSE(check_rendered_object(good, *legacy, docs[0], none));
+  CHECK(none.items().at(0).rule == "output/no-schema");
+}

@@ -8,6 +8,9 @@
 //   pod labels:  podclique.go of both PodClique components (grove.io/podgang from the entry's epoch, no
 //                grove.io/base-podgang)
 // The epochs are those --epoch N gives: replica r's anchor N + 1000 r, its Tail +1 and ScaleOut +2.
+#include <regex>
+
+#include "frontend/pcs/generation_hash.hpp"
 #include "support/backend.hpp"
 #include "support/golden.hpp"
 
@@ -154,11 +157,11 @@ TEST_CASE(
     "epoch render: a non-anchor PodGang keeps the PodCliqueSet's constraint, the group's in a group "
     "config",
     "[grove-versions]") {
-  // Golden case 8 (testdata/golden/case08.yaml, from ai-dynamo/grove podgang/syncflow_test.go's topology case):
-  // PCS zone, router zone, decode-leader/worker host, scaling-group {2, 1, rack}.
-  // Legacy: the scaled gang's top-level constraint is the group's (rack) and it has no group configs.
-  // PR #778: every non-anchor PodGang carries the PCS constraint (zone) at the top and the group's in a
-  // topologyConstraintGroupConfigs entry <pcs>-<r>-<group>-<k>, the anchor's layout.
+  // Golden case 8 (testdata/golden/case08.yaml, from ai-dynamo/grove podgang/syncflow_test.go's topology
+  // case): PCS zone, router zone, decode-leader/worker host, scaling-group {2, 1, rack}. Legacy: the scaled
+  // gang's top-level constraint is the group's (rack) and it has no group configs. PR #778: every non-anchor
+  // PodGang carries the PCS constraint (zone) at the top and the group's in a topologyConstraintGroupConfigs
+  // entry <pcs>-<r>-<group>-<k>, the anchor's layout.
   auto gangs = of_kind(
       render_epoch_objects(golden("case08.yaml") + " " + golden("ctb-case08.yaml"), "--epoch 7"), "PodGang");
   REQUIRE(gangs.size() == 2);
@@ -219,4 +222,58 @@ TEST_CASE("names over 63 bytes: shortened on v0.1.0-alpha.13, an error on v0.1.0
                            epoch_input("long-name-55.yaml"));
     CHECK(ok.exit_code == 0);
   }
+}
+
+TEST_CASE("generation hash: the live PodCliqueSet's, else a stand-in of its shape that follows the templates",
+          "[grove-versions]") {
+  // The operator's value (status.currentGenerationHash) cannot be computed offline (generation_hash.hpp); the
+  // stand-in is FNV-64a of the templates' canonical JSON, encoded with SafeEncodeString like the operator's:
+  // decimal digits map to "4".."9", "b", "c", "d", "f" (k8s.io/apimachinery util/rand's alphabet
+  // "bcdfghjklmnpqrstvwxz2456789", indexed by the byte modulo 27), 19 or 20 of them for a uint64.
+  CHECK(safe_encode_string("0123456789") == "456789bcdf");
+  auto hash_of = [](const std::string& pod_spec) {
+    const std::string pcs =
+        "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: h\nspec:\n  replicas: 1\n"
+        "  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: w\n        replicas: 1\n"
+        "        podSpec:\n" +
+        pod_spec;
+    auto r = run_grovectl(std::string("render --include podgang ") + kEpochGrove + " -f -", pcs);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return of_kind(parse_yaml_docs(r.out), "PodGang")
+        .at(0)["metadata"]["labels"]["grove.io/podcliqueset-generation-hash"]
+        .get<std::string>();
+  };
+  const std::string a =
+      hash_of("          containers:\n          - name: main\n            image: busybox:1\n");
+  // The same template with its keys in another order: the same hash.
+  const std::string b =
+      hash_of("          containers:\n          - image: busybox:1\n            name: main\n");
+  // Another image: another hash, as the operator's changes with the template.
+  const std::string c =
+      hash_of("          containers:\n          - name: main\n            image: busybox:2\n");
+  CHECK(a == b);
+  CHECK(a != c);
+  CHECK(std::regex_match(a, std::regex("[4-9bcdf]{19,20}")));
+}
+
+TEST_CASE("defaulting: a missing autoScalingConfig.maxReplicas is 0 to Grove's webhook, not a missing field",
+          "[grove-versions]") {
+  // AutoScalingConfig.MaxReplicas has no omitempty: the defaulting webhook's patch writes maxReplicas: 0, and
+  // the validating webhook's autoscaling rules refuse it (replicas 2, minReplicas 1).
+  const std::string pcs =
+      "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: scaler\nspec:\n  replicas: 1\n"
+      "  template:\n    cliques:\n    - name: w\n      spec:\n        roleName: w\n        replicas: 2\n"
+      "        minAvailable: 1\n        autoScalingConfig: {minReplicas: 1}\n        podSpec:\n          "
+      "containers:\n          - name: main\n            image: busybox\n";
+  auto r = run_grovectl("validate -f -", pcs);
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("Required value") == std::string::npos);
+  CHECK_THAT(r.out,
+             Catch::Contains("spec.template.cliques[0].spec.autoScalingConfig.maxReplicas: Invalid value: "
+                             "0: must be greater than or equal to podCliqueSpec.minReplicas"));
+  CHECK_THAT(r.out,
+             Catch::Contains("spec.template.cliques[0].spec.autoScalingConfig.maxReplicas: Invalid value: "
+                             "0: must be greater than or equal to replicas"));
 }
