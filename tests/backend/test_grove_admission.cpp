@@ -6,6 +6,8 @@
 //   (label kai.scheduler/queue, else the annotation) first, every clique template that sets one must match it
 //   (the first that differs is reported); without one, the templates' queues must be one value ("no KAI
 //   queue ..." when none, "conflicting KAI queues ...: [a b]", sorted, when several);
+// - operator/internal/scheduler/lpx/backend.go ValidatePodCliqueSet (ai-dynamo/grove PR #663): any
+//   topologyConstraint, looked for in the PodCliqueSet, its cliques, then its scaling groups;
 // - operator/internal/scheduler/volcano/backend.go validateTopologyConstraints (the PodCliqueSet, then its
 //   cliques, then its scaling groups; the first constraint ends the check, before any queue) and queue.go
 //   validateQueueAnnotations (messages prefixed with the annotation's path, written
@@ -50,6 +52,9 @@ TEST_CASE("Grove's backend rules: one id, location and text in validate, render 
       "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
       "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  const std::string lpx_refusal =
+      "lpx-scheduler does not support Grove topology constraints; placement topology must be expressed "
+      "through the LPX workload contract";
   const std::vector<Case> cases = {
       // Clique a (index 0) sets q2 by label (line 13), clique b (index 1) q1 by annotation (line 23,
       // column 11), the PodCliqueSet none: b is the first template that differs from the first set.
@@ -74,6 +79,10 @@ TEST_CASE("Grove's backend rules: one id, location and text in validate, render 
       {file("validate/b-volcano-topology.yaml"), "volcano",
        "8:5: error: volcano scheduler backend does not support topologyConstraint on PodCliqueSet (field: "
        "spec.template.topologyConstraint) [grove/volcano-topology]"},
+      // The same constraint under lpx-scheduler (operator/internal/scheduler/lpx/backend.go, PR #663): one
+      // message for every level.
+      {file("validate/b-volcano-topology.yaml"), "lpx-scheduler",
+       "8:5: error: " + lpx_refusal + " (field: spec.template.topologyConstraint) [grove/lpx-topology]"},
   };
   for (const auto& c : cases) {
     const std::string args = " -f '" + c.input + "' --backend " + c.backend;
@@ -127,4 +136,22 @@ TEST_CASE("Volcano: an invalid PodCliqueSet queue ends the queue check", "[backe
   CHECK(count_occurrences(r.out, "-:6:5: error: metadata.annotations[scheduling.grove.io/volcano-queue]: ") ==
         1);
   CHECK(count_occurrences(r.out, "[grove/volcano-queue]") == 1);
+}
+
+TEST_CASE("lpx-scheduler: the first topology constraint in the operator's order is refused",
+          "[backend][grove-admission]") {
+  // lpx/backend.go returns on the first constraint: the PodCliqueSet's, else the first clique's, else the
+  // first scaling group's. Here clique a (line 11, column 7) and a scaling group both set one; only the
+  // clique's is reported, and the Volcano queue annotation means nothing to lpx-scheduler.
+  const std::string pcs = bad_queue_pcs("      topologyConstraint:\n        pack: {required: rack}\n") +
+                          "    podCliqueScalingGroups:\n    - name: g\n      cliqueNames: [a]\n"
+                          "      topologyConstraint:\n        pack: {required: rack}\n";
+  CommandResult r = run_grovectl("validate --backend lpx-scheduler -f -", pcs);
+  INFO(r.out);
+  CHECK(count_occurrences(r.out,
+                          "-:11:7: error: lpx-scheduler does not support Grove topology constraints; "
+                          "placement topology must be expressed through the LPX workload contract (field: "
+                          "spec.template.cliques[0].topologyConstraint) [grove/lpx-topology]") == 1);
+  CHECK(count_occurrences(r.out, "[grove/lpx-topology]") == 1);
+  CHECK(count_occurrences(r.out, "[grove/volcano-queue]") == 0);
 }
