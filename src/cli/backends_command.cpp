@@ -86,7 +86,8 @@ void print_text(const std::vector<MatrixRow>& rows) {
     grove_width = std::max(grove_width, joined(r.grove_versions, ", ").size());
   }
   std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {:<{}} {}\n", "BACKEND", "KUBE", "HIERARCHY",
-                           "KINDS", kinds_width, "RUNTIME-CONFIG", runtime_width, "GROVE", grove_width, "GATES");
+                           "KINDS", kinds_width, "RUNTIME-CONFIG", runtime_width, "GROVE", grove_width,
+                           "GATES");
   for (const auto& r : rows) {
     std::cout << fmt::format("{:<18} {:<5} {:<10} {:<{}} {:<{}} {:<{}} {}\n", r.backend, r.kube, r.hierarchy,
                              joined(r.kinds, ", "), kinds_width, runtime_config_text(r), runtime_width,

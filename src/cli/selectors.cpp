@@ -26,7 +26,8 @@ std::string grove_versions_help() {
                                                              : " (legacy PodGang names)"));
   }
   std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
   return out;
 }
 
@@ -54,9 +55,10 @@ void add_selector_flags(CLI::App& cmd, SelectorFlags& flags, bool files_required
                  "Anchor epoch of PodCliqueSet replica 0 with epoch names (Grove's clock reading in Unix "
                  "nanoseconds; replica r gets N+1000*r, Tail and ScaleOut entries +1 and +2). "
                  "Default: 1767225600000000000");
-  cmd.add_option("--crd", flags.crds,
-                 "CustomResourceDefinition file or directory (e.g. kubectl get crd -o yaml) that replaces the "
-                 "embedded CRD of its kind when inputs are checked; repeatable");
+  cmd.add_option(
+      "--crd", flags.crds,
+      "CustomResourceDefinition file or directory (e.g. kubectl get crd -o yaml) that replaces the "
+      "embedded CRD of its kind when inputs are checked; repeatable");
   cmd.add_option("--feature-gates", flags.feature_gates,
                  "Feature gates enabled on the target cluster, e.g. TopologyAwareWorkloadScheduling=true");
   cmd.add_option("--topology", flags.topology,
@@ -212,9 +214,10 @@ std::optional<RenderOptions> make_render_options(const SelectorFlags& flags, Dia
     if (auto epoch = parse_epoch(flags.epoch)) {
       o.anchor_epoch = *epoch;
     } else {
-      diags.error("usage/epoch",
-                  fmt::format("--epoch \"{}\" is not an epoch: a decimal number of Unix nanoseconds from 0 to {}",
-                              printable(flags.epoch), kMaxAnchorEpoch));
+      diags.error(
+          "usage/epoch",
+          fmt::format("--epoch \"{}\" is not an epoch: a decimal number of Unix nanoseconds from 0 to {}",
+                      printable(flags.epoch), kMaxAnchorEpoch));
       ok = false;
     }
     if (o.grove_version->naming != GangNaming::kEpoch) {
@@ -320,16 +323,18 @@ std::shared_ptr<const CrdOverrides> load_crd_overrides(const SelectorFlags& flag
   auto crds = std::make_shared<CrdOverrides>();
   InputLoader loader(diags, input_load_options(flags));
   size_t documents = 0;
-  for (const auto& path : flags.crds) loader.load_each(path, [&](SourceDocument&& doc) {
+  for (const auto& path : flags.crds)
+    loader.load_each(path, [&](SourceDocument&& doc) {
       ++documents;
       crds->add(doc, diags);
     });
   if (crds->empty() && !diags.has_errors()) {
-    diags.error("usage/crd",
-                fmt::format("--crd: no CustomResourceDefinition of a kind grovectl reads (PodCliqueSet, "
-                            "ClusterTopologyBinding, PodCliqueScalingGroup and PodClique of grove.io/v1alpha1, "
-                            "JobSet of jobset.x-k8s.io/v1alpha2) among the {} document{} of {}",
-                            documents, documents == 1 ? "" : "s", fmt::join(flags.crds, ", ")));
+    diags.error(
+        "usage/crd",
+        fmt::format("--crd: no CustomResourceDefinition of a kind grovectl reads (PodCliqueSet, "
+                    "ClusterTopologyBinding, PodCliqueScalingGroup and PodClique of grove.io/v1alpha1, "
+                    "JobSet of jobset.x-k8s.io/v1alpha2) among the {} document{} of {}",
+                    documents, documents == 1 ? "" : "s", fmt::join(flags.crds, ", ")));
   }
   return crds;
 }

@@ -52,12 +52,12 @@ std::string listed(const Json& list) {
 }
 
 std::string text(const Json& info) {
-  return "Version: " + info["version"].get<std::string>() + "\n" +                    //
-         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +               //
+  return "Version: " + info["version"].get<std::string>() + "\n" +                      //
+         "Git commit: " + info["gitCommit"].get<std::string>() + "\n" +                 //
          "Kubernetes versions: " + listed(info["kubernetesVersions"]) + " (default " +  //
-         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                //
+         info["defaultKubernetesVersion"].get<std::string>() + ")\n" +                  //
          "Grove versions: " + listed(info["groveVersions"]) + " (default " +            //
-         info["defaultGroveVersion"].get<std::string>() + ")\n" +                     //
+         info["defaultGroveVersion"].get<std::string>() + ")\n" +                       //
          "Backends: " + listed(info["backends"]) + "\n" +                               //
          "Embedded schemas: " + listed(info["embeddedSchemas"]) + "\n";
 }

@@ -225,7 +225,8 @@ bool carries_priority(const PlanSide& side) {
     case Backend::kVolcano:
       return true;  // scheduler-crs.md §6 "Priority": spec.priorityClassName
     case Backend::kLpxScheduler:
-      return true;  // it reads the PodGang, whose spec.priorityClassName Grove sets (podgang.go buildResource)
+      return true;  // it reads the PodGang, whose spec.priorityClassName Grove sets (podgang.go
+                    // buildResource)
     case Backend::kKoordScheduler:
       return false;  // scheduler-crs.md §1.1, §2.2: the PodGroup CRD has no priorityClassName
     case Backend::kDefaultScheduler:

@@ -150,10 +150,10 @@ struct GangMapEntry {
   std::string epoch;
   std::string generation_hash;  // podCliqueSetGenerationHash
   GangRole role = GangRole::kAnchor;
-  std::optional<int32_t> anchor_index;                      // set exactly on Anchor entries
-  std::map<std::string, int32_t> pod_cliques;               // standalone clique template -> pods
+  std::optional<int32_t> anchor_index;                        // set exactly on Anchor entries
+  std::map<std::string, int32_t> pod_cliques;                 // standalone clique template -> pods
   std::map<std::string, std::vector<int32_t>> group_indices;  // scaling group -> replica indices, ascending
-  std::vector<std::string> depends_on;                      // epochs
+  std::vector<std::string> depends_on;                        // epochs
 };
 
 // The PodGangMap of one PodCliqueSet replica: what its PodGangs are made of, entries by epoch ascending.

@@ -16,8 +16,9 @@ Diagnostics render_checks(const SourceDocument& doc, const DocumentRefs& context
   DocumentRefs inputs{&doc};
   inputs.insert(inputs.end(), context.begin(), context.end());
   Diagnostics local;
-  render_documents_each(inputs, options, templates, local,
-                        [&](Json&& object) { check_rendered_object(object, *options.grove_version, doc, local); });
+  render_documents_each(inputs, options, templates, local, [&](Json&& object) {
+    check_rendered_object(object, *options.grove_version, doc, local);
+  });
   Diagnostics out;
   for (auto d : local.items()) {
     if (d.location.file.empty()) d.location = doc.locate();

@@ -48,8 +48,8 @@ const std::vector<WorkedGang>& worked_gangs() {
 
 std::vector<Json> render_worked(const std::string& backend_args,
                                 const std::string& include = "podgang,scheduler") {
-  return render_version_ok("--grove-version v0.1.0-alpha.13 --epoch 1788533963425275530 --include " + include +
-                   " -f " + td("grove-versions/llm-serve.yaml") + " " + backend_args);
+  return render_version_ok("--grove-version v0.1.0-alpha.13 --epoch 1788533963425275530 --include " +
+                           include + " -f " + td("grove-versions/llm-serve.yaml") + " " + backend_args);
 }
 
 Strings kinds_and_names(const std::vector<Json>& objects) {

@@ -34,7 +34,6 @@ inline std::vector<Json> render_epoch_objects(const std::string& files, const st
   return parse_yaml_docs(r.out);
 }
 
-
 inline std::string golden(const std::string& name) {
   return "-f '" + testdata("golden/" + name).string() + "'";
 }

@@ -49,8 +49,8 @@ const Case kCases[] = {
     {"pcs-label-value-type", "schema/type", 8, "metadata.labels.tier", 5},
     {"pcs-headless-bool", "schema/type", 10, "spec.template.headlessServiceConfig.publishNotReadyAddresses",
      29},
-    {"pcs-autoscaling-max-word", "schema/type", 16, "spec.template.cliques[0].spec.autoScalingConfig.maxReplicas",
-     45},
+    {"pcs-autoscaling-max-word", "schema/type", 16,
+     "spec.template.cliques[0].spec.autoScalingConfig.maxReplicas", 45},
     {"pcs-sharing-scope-enum", "schema/enum", 10, "spec.template.resourceSharing[0].scope", 36},
     // PodCliqueSet, inside the pod spec
     {"pod-containres-typo", "schema/unknown-field", 16, POD "containres", 11},

@@ -2,10 +2,10 @@
 // Expectations derived by hand: from Grove's samples (no sample sets a KAI queue, so with kai-scheduler every
 // sample fails the KAI backend's queue rule, kai/backend.go resolveQueueNameForPodCliqueSet; two samples omit
 // the CRD-required roleName, which Grove's defaulting webhook writes as "" before the API server checks the
-// schema, so they are admitted: docs/grove-versions.md) and from the JobSet webhook and the samples' own notes
-// (the upstream JobSet examples are admitted; the PR #1250 files use spec.scheduling, which the released CRD
-// does not know: pruned, so an unknown-field error as with kubectl's default --validate=strict, a warning
-// under --unknown-fields=warn).
+// schema, so they are admitted: docs/grove-versions.md) and from the JobSet webhook and the samples' own
+// notes (the upstream JobSet examples are admitted; the PR #1250 files use spec.scheduling, which the
+// released CRD does not know: pruned, so an unknown-field error as with kubectl's default --validate=strict,
+// a warning under --unknown-fields=warn).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>

@@ -46,7 +46,8 @@ class PcsSource final : public Source {
     pcs_ = apply_grove_defaults(std::move(pcs_), options.namespace_override.value_or(""));
     // What the operator's status holds once it has admitted the PodCliqueSet: its PodGangs and PodGangMap
     // entries carry it.
-    if (options.grove_version->naming == GangNaming::kEpoch) pcs_.generation_hash = podcliqueset_generation_hash(pcs_);
+    if (options.grove_version->naming == GangNaming::kEpoch)
+      pcs_.generation_hash = podcliqueset_generation_hash(pcs_);
     return true;
   }
 

@@ -140,7 +140,8 @@ std::optional<PodCliqueSet> parse_podcliqueset(const SourceDocument& doc, Diagno
   const std::string t = "/spec/template";
   if (has_spec) {
     pcs.replicas = r.int32("/spec/replicas").value_or(0);
-    if (r.expect_object("/spec/updateStrategy")) pcs.update_strategy_type = r.string("/spec/updateStrategy/type");
+    if (r.expect_object("/spec/updateStrategy"))
+      pcs.update_strategy_type = r.string("/spec/updateStrategy/type");
   }
   auto absent = [&](const std::string& pointer) {
     const Json* j = r.find(pointer);

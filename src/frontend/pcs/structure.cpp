@@ -116,9 +116,10 @@ PcsEstimate estimate_expansion(const PodCliqueSet& pcs, const std::vector<const 
   }
   // Per gang a PodGang and a backend object; per replica a PodGangMap with epoch names.
   e.objects = e.gangs * 2 + replicas * groups + (with_pods ? e.pods : 0) + (gang_maps ? replicas : 0);
-  e.bytes = expansion_size::kMetadataCopies * pcs_meta + e.gangs * 2 * (expansion_size::kObject + pcs_meta) +
-            replicas * group_bytes + e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0) +
-            (gang_maps ? replicas * (expansion_size::kObject + expansion_size::kMetadataEntry * (groups + 4)) : 0);
+  e.bytes =
+      expansion_size::kMetadataCopies * pcs_meta + e.gangs * 2 * (expansion_size::kObject + pcs_meta) +
+      replicas * group_bytes + e.pods * kPodNameBytes + (with_pods ? replicas * pod_bytes : 0) +
+      (gang_maps ? replicas * (expansion_size::kObject + expansion_size::kMetadataEntry * (groups + 4)) : 0);
   const long double entries = pcs.labels.size() + pcs.annotations.size();
   consider(
       entries,
