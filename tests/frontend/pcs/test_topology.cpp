@@ -56,8 +56,10 @@ TEST_CASE("golden case 8 in the legacy packDomain form: refused on CREATE, rende
   // pack.required.
   const std::string inputs = golden("case08-pack-domain.yaml") + " " + ctb8();
   check_case8(render_podgangs(inputs));
-  // diff renders it too: against nothing live, both PodGangs are additions (exit 1), nothing is refused.
-  CommandResult diff = run_grovectl("diff --include podgang --live /dev/null -o json " + inputs);
+  // diff renders it too: against nothing live, both PodGangs are additions (exit 1), nothing is refused
+  // (Grove v0.1.0-alpha.11, whose PodGangs check_case8 derives: no PodGangMap beside them).
+  CommandResult diff =
+      run_grovectl("diff --grove-version v0.1.0-alpha.11 --include podgang --live /dev/null -o json " + inputs);
   INFO(diff.err);
   CHECK(diff.exit_code == 1);
   CHECK(diff.err.find("error") == std::string::npos);
