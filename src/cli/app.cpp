@@ -34,8 +34,9 @@ int run_cli(int argc, char** argv) {
   app.allow_extras();  // inherited by every command: unknown arguments are named after parsing
   use_grovectl_error_format(app);
   app.footer(
-      "Exit codes: 0 success, 1 invalid input / findings / differences, 2 usage error, 3 I/O or internal "
-      "error.\n"
+      "Exit codes: 0 success, 1 an invalid input (render), error findings (validate) or differences (diff),\n"
+      "2 usage error, 3 I/O or internal error, 4 an input diff cannot use (invalid, unparsable, over a "
+      "budget).\n"
       "Run 'grovectl COMMAND --help' for the flags and examples of a command.");
   std::map<CLI::App*, CommandRunner> runners = add_commands(app);
   show_defaults_in_help(app);

@@ -1,4 +1,4 @@
-// grovectl diff (DESIGN §7): rendered objects against live ones (--live PATH | --kubectl), or a migration
+// grovectl diff: rendered objects against live ones (--live PATH | --kubectl), or a migration
 // preview between two renders of the same inputs (--to-backend / --to-kube-version / --to-hierarchy /
 // --to-feature-gates), which prints a plan before the object diff.
 #include <fmt/format.h>
@@ -175,7 +175,7 @@ std::optional<DiffSetup> setup(const DiffFlags& f) {
 }
 
 // A live document (or List item) that is not an object with apiVersion and kind is a broken live input
-// (exit 3), not a difference. Returns whether it is an object.
+// (exit 4), not a difference. Returns whether it is an object.
 bool check_live_object(const SourceDocument& d, Diagnostics& diags) {
   const Json& v = d.value;
   const bool is_object = v.is_object() && v.contains("apiVersion") && v["apiVersion"].is_string() &&
@@ -298,7 +298,6 @@ struct Sides {
   std::vector<diff::PackedObject> rendered_side;
   std::vector<size_t> live_of_rendered;  // LiveSet::rendered_matches: the pairs the selection found
   size_t out_of_scope = 0;
-  bool live_unusable = false;  // the live side could not be read, parsed or held: exit 3, not a difference
   std::optional<diff::MigrationPlan> plan;
 };
 
@@ -374,10 +373,7 @@ void read_live(const DiffFlags& f, const std::vector<diff::PackedObject>& render
 bool live_sides(const DiffFlags& f, PackedRender rendered, Sides& sides, Diagnostics& diags) {
   diff::LiveSelection selection(rendered.index);
   read_live(f, rendered.objects, selection, diags);
-  if (diags.has_errors()) {
-    sides.live_unusable = true;
-    return false;
-  }
+  if (diags.has_errors()) return false;
   diff::LiveSet live = std::move(selection).finish();
   note_other_kinds(f, live.other_kinds);
   if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
@@ -385,7 +381,6 @@ bool live_sides(const DiffFlags& f, PackedRender rendered, Sides& sides, Diagnos
                 fmt::format("{} live objects to compare; diff compares at most {} objects per side",
                             live.in_scope.size() + live.out_of_scope.size(), kMaxDiffObjects),
                 Location{f.live.empty() ? std::string("-") : f.live.front()});
-    sides.live_unusable = true;
     return false;
   }
   sides.live_side = std::move(live.in_scope);
@@ -411,6 +406,13 @@ diff::DiffSet compare_live(Sides& sides, const diff::CompareOptions& compare) {
     return diff::compare_matched_sets(std::move(sides.live_side), std::move(sides.rendered_side),
                                       sides.live_of_rendered, compare);
   return diff::compare_object_sets(std::move(sides.live_side), std::move(sides.rendered_side), compare);
+}
+
+// diff's code for errors: as render's (exit_code_for_errors), except that an input it cannot use, on
+// either side, is kExitInvalidInput: 1 means differences and nothing else.
+int diff_exit_code(const Diagnostics& diags) {
+  const int code = exit_code_for_errors(diags);
+  return code == kExitFindings ? kExitInvalidInput : code;
 }
 
 diff::PlanSide plan_side(const RenderOptions& o) {
@@ -446,7 +448,7 @@ int run_diff(const DiffFlags& flags) {
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
-    return sides.live_unusable ? kExitFailure : exit_code_for_errors(diags);
+    return diff_exit_code(diags);
   }
   if (!flags.quiet) print_diagnostics(diags);  // warnings
 
@@ -570,8 +572,10 @@ CommandRunner add_diff_command(CLI::App& app) {
       "others are counted, and listed as removed with --show-unrelated. Pods match by clique and pod index.\n"
       "A migration preview prints a plan first: scheduling changes (gang atomicity, topology, priority),\n"
       "prerequisites on the target, edits the inputs need, and the objects to delete, create and update.\n"
-      "Exit codes: 0 no differences, 1 differences (or an invalid input, as render and validate),\n"
-      "2 usage error, 3 I/O or kubectl error.\n"
+      "Exit codes: 0 no differences, 1 differences (nothing else), 2 usage error, 3 I/O, kubectl or "
+      "internal\n"
+      "error, 4 an input that cannot be parsed, is invalid or is over a budget (-f or --live, --kubectl "
+      "too).\n"
       "Examples:\n"
       "  kubectl get podgangs,podgroups.scheduling.run.ai -n team -o yaml | grovectl diff -f pcs.yaml --live "
       "-\n"

@@ -90,11 +90,11 @@ TEST_CASE("diff: an extra live object is removed, exit 1", "[diff]") {
   CHECK(j[0]["changes"][0]["new"].is_null());
 }
 
-// Issue 21: a live input that does not parse is a broken live input (3), not a difference; an invalid -f
-// input is 1, as in render and validate.
-TEST_CASE("diff: a broken or unreadable live input exits 3", "[diff]") {
+// A live input that does not parse is an input diff cannot use (4), not a difference (1); one that cannot be
+// read is an I/O error (3), as everywhere (docs/exit-codes.md).
+TEST_CASE("diff: a broken live input exits 4, an unreadable one 3", "[diff]") {
   auto broken = run_grovectl(diff_args("live-broken.yaml"));
-  CHECK(broken.exit_code == 3);
+  CHECK(broken.exit_code == 4);
   CHECK(broken.err.find("live-broken.yaml:") != std::string::npos);
   CHECK(broken.out.empty());
   auto absent = run_grovectl(diff_args("no-such-file.yaml"));

@@ -1,8 +1,8 @@
-// grovectl diff flags and input hygiene (issue 16 item 3): a table of flag combinations with the exit
-// code and message each must give, stdin read once, --context-lines bounds with the exact message,
-// --ignore syntax (usage error) and --ignore that matches nothing (warning), -q, and the exit-code table
-// shared with render and validate (0 ok, 1 differences or invalid input, 2 usage, 3 I/O; README "Exit
-// codes", docs/exit-codes.md).
+// grovectl diff flags and input hygiene: a table of flag combinations with the exit code and message each
+// must give, stdin read once, --context-lines bounds with the exact message, --ignore syntax (usage error)
+// and --ignore that matches nothing (warning), -q, and the exit-code table shared with render and validate
+// (0 ok, 1 differences (diff) or invalid input (render, validate), 2 usage, 3 I/O, 4 an input diff cannot
+// use; docs/exit-codes.md).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -101,15 +101,16 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
        "-f and --topology both name it"},
       {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --live - --live -", 2,
        "--live and --live both name it"},
-      // inputs: an invalid -f input is 1 (as render and validate); I/O and a broken live side are 3 (issue
-      // 21:
-      // a live input that does not parse is not a difference)
+      // inputs: an invalid input of either side is 4, never 1 (a difference) nor 3 (I/O, which stays 3)
       {"diff --grove-version v0.1.0-alpha.11 -f " + quote(testdata("render/malformed.yaml").string()) +
            " --live " + live("live-noisy.yaml"),
-       1, ""},
+       4, "malformed.yaml:"},
       {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --include podgang --live " +
            live("live-broken.yaml"),
-       3, "live-broken.yaml:"},
+       4, "live-broken.yaml:"},
+      {"diff --grove-version v0.1.0-alpha.11 -f " + quote(testdata("render/malformed.yaml").string()) +
+           " -n team-a --kubectl --kubectl-path /nonexistent/kubectl",
+       4, "malformed.yaml:"},
       {"diff --grove-version v0.1.0-alpha.11 -f /nonexistent/pcs.yaml --live " + live("live-noisy.yaml"), 3,
        ""},
       {"diff --grove-version v0.1.0-alpha.11 -f " + pcs_arg() + " --live /nonexistent/live.yaml", 3, ""},
@@ -183,22 +184,26 @@ TEST_CASE("diff flags: -o json is {summary, diffs}, -o brief is one line per cha
         "+0 added, -0 removed, ~1 changed, 1 unchanged\n");
 }
 
-TEST_CASE("exit codes: the same input gives the same code from render, validate and diff", "[diff][flags]") {
-  // A KAI render of pcs.yaml is refused (no queue, scheduler-crs.md §4.2): invalid input, 1 everywhere.
+TEST_CASE("exit codes: an input render and validate refuse with 1 is 4 from diff, never 1", "[diff][flags]") {
+  // A KAI render of pcs.yaml is refused (no queue: KAI's pod-grouper needs one, as Grove's KAI backend
+  // requires): invalid input, 1 from render and validate, 4 from diff in every mode.
   std::string refused = "-f " + pcs_arg() + " --backend kai-scheduler";
   CHECK(run_grovectl("render " + refused).exit_code == 1);
   CHECK(run_grovectl("validate " + refused).exit_code == 1);
   CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 " + refused + " --live " + live("live-noisy.yaml"))
-            .exit_code == 1);
+            .exit_code == 4);
   CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 " + refused + " --to-backend volcano").exit_code ==
-        1);
-  // YAML that does not parse: 1 everywhere.
+        4);
+  CHECK(run_grovectl("diff --grove-version v0.1.0-alpha.11 " + refused +
+                     " -n team-a --kubectl --kubectl-path /nonexistent/kubectl")
+            .exit_code == 4);
+  // YAML that does not parse: 1, and 4 from diff.
   std::string malformed = "-f " + quote(testdata("render/malformed.yaml").string());
   CHECK(run_grovectl("render " + malformed).exit_code == 1);
   CHECK(run_grovectl("validate " + malformed).exit_code == 1);
   CHECK(
       run_grovectl("diff --grove-version v0.1.0-alpha.11 " + malformed + " --to-backend volcano").exit_code ==
-      1);
+      4);
   // A file that cannot be read: 3 everywhere.
   CHECK(run_grovectl("render -f /nonexistent.yaml").exit_code == 3);
   CHECK(run_grovectl("validate -f /nonexistent.yaml").exit_code == 3);

@@ -274,13 +274,13 @@ TEST_CASE("diff: --context-lines outside 0..10000 is a usage error") {
   }
 }
 
-TEST_CASE("diff: broken items in a --live List are a broken live input (exit 3)") {
+TEST_CASE("diff: broken items in a --live List are a broken live input (exit 4)") {
   fs::path pcs_file = write_file("live-pcs.yaml", pcs("1"));
   fs::path live =
       write_file("live-broken.yaml", "apiVersion: v1\nkind: List\nitems:\n- 1\n- {metadata: {}}\n");
   auto r = run_grovectl_within(kSecondsPerRun,
                                "diff -f " + quote(pcs_file.string()) + " --live " + quote(live.string()));
-  CHECK(r.exit_code == 3);
+  CHECK(r.exit_code == 4);
   CHECK(contains(r.err, live.string() + ":4:3: error: a live List item is not a Kubernetes object"));
   CHECK(contains(r.err, live.string() + ":5:3: error:"));
 }

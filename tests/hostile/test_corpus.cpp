@@ -1,9 +1,11 @@
-// The hostile corpus of issue 21: the committed cases of testdata/hostile/corpus/ (each names its command
-// line and expectation in two header lines) and the big inputs and special files that
-// tests/hostile/generate_corpus.py makes at test time. Every case must exit as expected (1, 2 or 3 with a
+// The hostile corpus: the committed cases of testdata/hostile/corpus/ (each names its command line and
+// expectation in two header lines) and the big inputs and special files that
+// tests/hostile/generate_corpus.py makes at test time. Every case must exit as expected (1, 2, 3 or 4 with a
 // located message, or 0 where the input is valid), within 10 s, under a hard 2 GiB address-space limit
 // (ulimit -v), and leave nothing behind in the parent of its --output-dir. The time limit is a bound that
-// turns a hang into a failure, not a speed target (those are in tests/bench).
+// turns a hang into a failure, not a speed target (those are in tests/bench). Every input that render
+// refuses is also given to diff, on either side, which must exit 4 with the same located message, never 1
+// (docs/exit-codes.md).
 //
 // AddressSanitizer reserves terabytes of address space up front, so the sanitizer build runs the same
 // cases without the ulimit and with a longer time bound, and says so.
@@ -123,6 +125,51 @@ void run_case(const CorpusCase& c, const fs::path& work) {
   fs::remove_all(dir);
 }
 
+// The committed cases that render refuses as input (exit 1), as diff cases: the input as -f against a
+// valid live side, with --kubectl (-n given, so that kubectl is not asked before the inputs are checked,
+// and a kubectl that does not exist: the input is refused first), and as the live side. Each must exit 4
+// with render's located message.
+std::vector<CorpusCase> as_diff_cases(const std::vector<CorpusCase>& cases) {
+  std::vector<CorpusCase> out;
+  for (const auto& c : cases) {
+    if (c.args.empty() || c.args.front() != "render" || c.exits != std::vector<int>{1}) continue;
+    std::vector<std::string> rest;
+    for (size_t i = 1; i < c.args.size(); ++i) {
+      if (c.args[i] == "-o" || c.args[i] == "--output-dir") {
+        ++i;  // render's output flags: diff has its own
+        continue;
+      }
+      rest.push_back(c.args[i]);
+    }
+    auto add = [&](const std::string& how, std::vector<std::string> tail) {
+      CorpusCase d = c;
+      d.name = c.name + " as diff " + how;
+      d.args = {"diff"};
+      d.args.insert(d.args.end(), rest.begin(), rest.end());
+      d.args.insert(d.args.end(), tail.begin(), tail.end());
+      d.exits = {4};
+      out.push_back(d);
+    };
+    add("-f", {"--live", "{valid}"});
+    const bool sets_namespace = std::find_if(rest.begin(), rest.end(), [](const std::string& a) {
+                                  return a == "-n" || a.starts_with("--namespace");
+                                }) != rest.end();
+    if (!sets_namespace)
+      add("-f --kubectl", {"-n", "default", "--kubectl", "--kubectl-path", "{dir}/no-kubectl"});
+    // The live side: every document must be an object with apiVersion and kind, so an input refused for
+    // what it holds may be refused by another check there; YAML that does not parse is refused alike.
+    const bool only_case_input = rest.size() == 2 && rest[0] == "-f" && rest[1] == "{case}";
+    if (only_case_input && c.text.starts_with("yaml/")) {
+      CorpusCase d = c;
+      d.name = c.name + " as diff --live";
+      d.args = {"diff", "-f", "{valid}", "--live", "{case}"};
+      d.exits = {4};
+      out.push_back(d);
+    }
+  }
+  return out;
+}
+
 void run_class(const std::string& cls, size_t at_least) {
   if (sanitized_build()) {
     WARN(
@@ -173,6 +220,20 @@ TEST_CASE("hostile corpus: JSON inputs") {
 TEST_CASE("hostile corpus: long values are cut in messages") {
   run_class("messages", 3);
 }
+TEST_CASE("hostile corpus: every input render refuses is exit 4 from diff (-f, --kubectl, --live), never 1") {
+  const fs::path work = work_dir("as-diff");
+  std::vector<CorpusCase> cases;
+  for (const char* cls : {"encoding", "syntax", "depth", "aliases", "yaml11", "structure", "empty", "json",
+                          "messages", "line-endings"}) {
+    for (auto& c : as_diff_cases(generate(cls, work / cls))) cases.push_back(std::move(c));
+  }
+  // The issue's 16: syntax errors, NUL bytes, invalid UTF-8, alias bombs, duplicate keys, nesting past the
+  // limit, each at least once on each side.
+  CHECK(cases.size() >= 100);
+  for (const auto& c : cases) run_case(c, work);
+  fs::remove_all(work);
+}
+
 // Generated at test time (big inputs, special files).
 TEST_CASE("hostile corpus: resource budgets (aliases, anchors, nodes, bytes, devices, expansion)") {
   run_class("resources", 20);
