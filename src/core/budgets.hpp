@@ -1,7 +1,7 @@
 #pragma once
-// Every resource budget of grovectl in one place (DESIGN §8: no input needs more than 2 GiB or 10 s).
-// Each is checked before the memory it guards is allocated, and going over one is a located error:
-// exit 1 for input that is too big, exit 3 for I/O. README "Budgets" lists them with their reasons.
+// Every resource budget of grovectl in one place: no input needs more than 2 GiB or 10 s. Each is checked
+// before the memory or time it guards is spent, and going over one is a located error (docs/exit-codes.md
+// gives its exit code per command). README "Budgets" lists them with their reasons.
 #include <cstddef>
 #include <string>
 
@@ -23,6 +23,13 @@ inline constexpr size_t kMaxNestingDepth = 256;
 // Estimated bytes that aliases and merge keys copy in one input stream (an alias is a full copy of its
 // anchor's value). Stops "billion laughs" bombs; real manifests copy a few KiB.
 inline constexpr size_t kMaxAliasExpansionBytes = size_t{32} << 20;
+
+// For every node inside flow collections ([...] and {...}), how many flow collections enclose it, summed
+// over one load. libyaml's scanner looks at every open flow level for each token it reads, so a document
+// both deep and wide in flow style costs time in proportion to this sum, not to its size: 4M nodes 250
+// levels deep took 12 s to refuse by the node budget. 100M lets every node of the node budget sit 25
+// levels deep (a `kubectl get -o json` list nests about 12) and costs about a second.
+inline constexpr size_t kMaxFlowNodeLevels = 100'000'000;
 
 // Objects that one render, validate or diff invocation may produce (pods of --include pods included),
 // and the bytes of their YAML. Both are estimated before a PodCliqueSet or JobSet is expanded, and the

@@ -76,7 +76,8 @@ InputLoader::InputLoader(Diagnostics& diags, LoadOptions options)
     : diags_(diags),
       options_(options),
       bytes_left_(options.limits.max_bytes),
-      nodes_left_(options.limits.max_nodes) {}
+      nodes_left_(options.limits.max_nodes),
+      flow_levels_left_(options.limits.max_flow_levels) {}
 
 void InputLoader::load_stream(const std::string& path, const DocumentSink& out) {
   InputText input;
@@ -98,6 +99,7 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
   ReadLimits limits = options_.limits;
   limits.max_bytes = text.size();
   limits.max_nodes = nodes_left_;
+  limits.max_flow_levels = flow_levels_left_;
   ReadStats stats;
   const std::string name = path == "-" && !options_.stdin_name.empty() ? options_.stdin_name : path;
   const size_t findings_before = diags_.items().size();
@@ -115,6 +117,7 @@ void InputLoader::load_stream(const std::string& path, const DocumentSink& out) 
                          [&](SourceDocument&& doc) { flatten_lists(std::move(doc), counted, found); });
   if (template_line > 0) add_go_template_hint(held, template_line, diags_);
   nodes_left_ -= std::min(nodes_left_, stats.nodes);
+  flow_levels_left_ -= std::min(flow_levels_left_, stats.flow_levels);
   if (documents == 0 && diags_.items().size() == findings_before)
     skipped_.push_back(
         {name, "empty file", "it holds no document (it is empty, or only comments, \"---\" or null)"});
@@ -154,6 +157,7 @@ size_t InputLoader::load_each(const std::string& path, const DocumentSink& out) 
 void InputLoader::restart() {
   bytes_left_ = options_.limits.max_bytes;
   nodes_left_ = options_.limits.max_nodes;
+  flow_levels_left_ = options_.limits.max_flow_levels;
 }
 
 std::vector<SourceDocument> load_documents(const std::vector<std::string>& paths, Diagnostics& diags,

@@ -1,6 +1,6 @@
 #pragma once
-// Reads -f arguments (files, directories, "-") into documents, flattening kind: List, within one byte
-// and node budget for everything a command loads (core/budgets.hpp).
+// Reads -f arguments (files, directories, "-") into documents, flattening kind: List, within one byte,
+// node and flow-level budget for everything a command loads (core/budgets.hpp).
 #include <functional>
 #include <optional>
 #include <string>
@@ -61,6 +61,7 @@ class InputLoader {
   LoadOptions options_;
   size_t bytes_left_;
   size_t nodes_left_;
+  size_t flow_levels_left_;
   std::optional<std::string> stdin_text_;
   std::vector<SkippedFile> skipped_;
 };

@@ -433,6 +433,7 @@ class DocumentReader {
     if (!rest_is_blank(line, at + 2)) return false;
     const auto kind = is_mapping ? SubsetEvent::Kind::kMappingStart : SubsetEvent::Kind::kSequenceStart;
     emit(kind, line.number, columns_.column(line, at));
+    out_.events.back().is_flow = true;
     emit(SubsetEvent::Kind::kCollectionEnd, 0, 0);
     cursor_.advance();
     return true;
@@ -446,6 +447,7 @@ class DocumentReader {
     if (text[at] != '[') return false;
     const size_t start = out_.events.size();
     emit(SubsetEvent::Kind::kSequenceStart, line.number, columns_.column(line, at));
+    out_.events.back().is_flow = true;
     size_t i = at + 1;
     for (;;) {
       while (i < text.size() && text[i] == ' ') ++i;

@@ -23,6 +23,7 @@ struct SubsetEvent {
   enum class Kind : uint8_t { kScalar, kMappingStart, kSequenceStart, kCollectionEnd };
   Kind kind = Kind::kScalar;
   ScalarStyle style = ScalarStyle::kPlain;  // scalars
+  bool is_flow = false;                     // collection starts: written [...] or {...}
   size_t line = 0;
   size_t column = 0;
   std::string value;     // a scalar's text

@@ -47,6 +47,7 @@ constexpr size_t kNodeBytes = 48;  // a JSON value and its share of a container,
 struct StreamCounters {
   size_t nodes = 0;
   size_t alias_bytes = 0;
+  size_t flow_levels = 0;  // for each node, the flow collections around it (ReadLimits::max_flow_levels)
 };
 
 constexpr const char* kMergeTag = "tag:yaml.org,2002:merge";
@@ -95,6 +96,14 @@ struct Anchored {
   }
 };
 
+// A sequence or mapping that starts. `expected_entries` sizes its containers once (0 when the caller
+// cannot tell).
+struct CollectionStart {
+  bool is_mapping = false;
+  bool is_flow = false;
+  size_t expected_entries = 0;
+};
+
 // Builds ordered JSON from libyaml's parse events for one document, with a position record per node.
 // Tags follow one convention: "?" for a plain scalar without a tag, "!" for a quoted one, else the
 // resolved tag.
@@ -115,11 +124,7 @@ class JsonBuilder {
     if (it == anchors_.end())
       return fail(mark, "alias refers to an anchor that is not defined yet (or is recursive)");
     const Anchored& a = it->second;
-    if (at_key()) {
-      std::optional<std::string> key = a.key_text();
-      if (!key) return fail(mark, "a mapping key must be a scalar");
-      return accept_key(std::move(*key), mark, /*is_merge=*/false);
-    }
+    // Counted before anything is copied, keys too: an alias of a 1 MB scalar used as a key copies 1 MB.
     counters_.alias_bytes += a.extent.bytes;
     if (counters_.alias_bytes > limits_.max_alias_bytes) {
       return fail(mark,
@@ -127,6 +132,11 @@ class JsonBuilder {
                               "value of its anchor",
                               limits_.max_alias_bytes),
                   "yaml/alias-expansion");
+    }
+    if (at_key()) {
+      std::optional<std::string> key = a.key_text();
+      if (!key) return fail(mark, "a mapping key must be a scalar");
+      return accept_key(std::move(*key), mark, /*is_merge=*/false);
     }
     if (depth_ + a.extent.height > limits_.max_depth) return fail_too_deep(mark, " after alias expansion");
     if (pending_merge()) {
@@ -155,23 +165,23 @@ class JsonBuilder {
     finish_node(std::move(resolved), extent, add_record(mark), anchor, mark);
   }
 
-  // `expected_entries` sizes the collection's containers once (0 when the caller cannot tell).
-  void on_collection_start(const Mark& mark, const std::string& anchor, bool is_mapping,
-                           size_t expected_entries) {
+  void on_collection_start(const Mark& mark, const std::string& anchor, const CollectionStart& start) {
     if (failed_ || !count_node(mark)) return;
     if (at_key()) return fail(mark, "complex (non-scalar) mapping keys are not supported");
     if (depth_ >= limits_.max_depth) return fail_too_deep(mark, "");
-    const bool merge_list = !is_mapping && pending_merge();
+    const bool merge_list = !start.is_mapping && pending_merge();
     const PositionTree::NodeId node = add_record(mark);
     Frame& f = push_frame();
-    if (is_mapping) {
+    if (start.is_mapping) {
       f.value = Json::object();
-      f.value.get_ref<Json::object_t&>().reserve(expected_entries);
+      f.value.get_ref<Json::object_t&>().reserve(start.expected_entries);
     } else {
       f.value = Json::array();
-      f.value.get_ref<Json::array_t&>().reserve(expected_entries);
+      f.value.get_ref<Json::array_t&>().reserve(start.expected_entries);
     }
-    f.is_mapping = is_mapping;
+    f.is_mapping = start.is_mapping;
+    f.is_flow = start.is_flow;
+    flow_depth_ += start.is_flow ? 1 : 0;
     f.merge_list = merge_list;
     f.node = node;
     f.anchor = anchor;
@@ -185,6 +195,7 @@ class JsonBuilder {
     std::erase(f.children, kNoRecord);  // keys a later merge took over
     positions_.set_children(f.node, f.children, f.is_mapping);
     --depth_;  // `f` stays intact in frames_ until the next collection at its depth starts
+    flow_depth_ -= f.is_flow ? 1 : 0;
     finish_node(std::move(f.value), f.extent, f.node, f.anchor, f.mark);
   }
 
@@ -204,7 +215,7 @@ class JsonBuilder {
     // Back to a new frame's state, keeping the buffers.
     void reset() {
       value = nullptr;
-      is_mapping = merge_list = merge_key = false;
+      is_mapping = is_flow = merge_list = merge_key = false;
       expecting_key = true;
       key.clear();
       slots.clear();
@@ -217,6 +228,7 @@ class JsonBuilder {
 
     Json value;
     bool is_mapping = false;
+    bool is_flow = false;     // written [...] or {...}
     bool merge_list = false;  // a sequence given as the value of a merge key
     bool expecting_key = true;
     bool merge_key = false;  // the pending key is "<<"
@@ -257,12 +269,23 @@ class JsonBuilder {
   bool pending_merge() const { return depth_ > 0 && top_frame().is_mapping && top_frame().merge_key; }
 
   bool count_node(const Mark& mark) {
-    if (++counters_.nodes <= limits_.max_nodes) return true;
+    if (++counters_.nodes > limits_.max_nodes) {
+      fail(mark,
+           fmt::format("the input has more than {} YAML nodes, the limit of one load (each costs memory for "
+                       "its value and its position)",
+                       limits_.max_nodes),
+           "yaml/too-many-nodes");
+      return false;
+    }
+    counters_.flow_levels += flow_depth_;
+    if (counters_.flow_levels <= limits_.max_flow_levels) return true;
     fail(mark,
-         fmt::format("the input has more than {} YAML nodes, the limit of one load (each costs memory for "
-                     "its value and its position)",
-                     limits_.max_nodes),
-         "yaml/too-many-nodes");
+         fmt::format("flow collections ([...] and {{...}}) nested {} deep here hold so many nodes that the "
+                     "flow levels around each node add up to more than {}, the limit of one load (the YAML "
+                     "parser spends time on every open flow level for each node); write the deep parts in "
+                     "block style",
+                     flow_depth_, limits_.max_flow_levels),
+         "yaml/flow-levels");
     return false;
   }
 
@@ -412,10 +435,11 @@ class JsonBuilder {
     fail(mark, fmt::format("nesting deeper than {} levels{}", limits_.max_depth, suffix), "yaml/too-deep");
   }
 
+  // A refusal at `mark`, naming the field of the node being read.
   void fail(const Mark& mark, const std::string& message, const char* rule = "yaml/syntax") {
     if (failed_) return;
     failed_ = true;
-    diags_.error(rule, message, location_of(file_, mark));
+    diags_.error(rule, message, location_of(file_, mark), pointer_to_field_path(current_pointer()));
   }
 
   const std::string& file_;
@@ -425,6 +449,7 @@ class JsonBuilder {
   const ReadLimits& limits_;
   std::vector<Frame> frames_;
   size_t depth_ = 0;
+  size_t flow_depth_ = 0;  // of the frames_[0, depth_), those written [...] or {...}
   // An anchor may be redefined; an alias refers to the latest definition before it.
   std::unordered_map<std::string, Anchored> anchors_;
   // Values that left the tree (merge sources, values a later key replaced), kept so that anchors into
@@ -507,12 +532,14 @@ bool feed(JsonBuilder& builder, const yaml_event_t& e, const EventStream& events
           std::string(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length));
       break;
     case YAML_SEQUENCE_START_EVENT:
-      builder.on_collection_start(at, text_of(e.data.sequence_start.anchor), /*is_mapping=*/false,
-                                  /*expected_entries=*/0);
+      builder.on_collection_start(
+          at, text_of(e.data.sequence_start.anchor),
+          {.is_mapping = false, .is_flow = e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE});
       break;
     case YAML_MAPPING_START_EVENT:
-      builder.on_collection_start(at, text_of(e.data.mapping_start.anchor), /*is_mapping=*/true,
-                                  /*expected_entries=*/0);
+      builder.on_collection_start(
+          at, text_of(e.data.mapping_start.anchor),
+          {.is_mapping = true, .is_flow = e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE});
       break;
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
@@ -604,7 +631,10 @@ bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const St
         break;
       case SubsetEvent::Kind::kMappingStart:
       case SubsetEvent::Kind::kSequenceStart:
-        builder.on_collection_start(at, kNoAnchor, e.kind == SubsetEvent::Kind::kMappingStart, e.entries);
+        builder.on_collection_start(at, kNoAnchor,
+                                    {.is_mapping = e.kind == SubsetEvent::Kind::kMappingStart,
+                                     .is_flow = e.is_flow,
+                                     .expected_entries = e.entries});
         break;
       case SubsetEvent::Kind::kCollectionEnd:
         builder.on_collection_end();
@@ -639,7 +669,9 @@ PartResult parse_part(const StreamPart& part, const StreamReading& reading, Stre
     offset = doc.end_offset;
     line = doc.end_line;
   }
-  const StreamPart rest{part.text.substr(offset), line, part.first_index + result.documents};
+  const StreamPart rest{.text = part.text.substr(offset),
+                        .first_line = line,
+                        .first_index = part.first_index + result.documents};
   const PartResult rest_result = parse_part_with_libyaml(rest, reading, counters, diags);
   result.documents += rest_result.documents;
   result.stopped = rest_result.stopped;
@@ -674,16 +706,19 @@ bool parse_batch(std::string_view text, const std::vector<StreamSlice>& slices, 
     ParsedSlice& out = parsed[i];
     const StreamReading own{reading.file, reading.limits,
                             [&](SourceDocument&& d) { out.documents.push_back(std::move(d)); }};
-    out.result = parse_part(StreamPart{text.substr(slice.offset, slice.size), slice.first_line, 0}, own,
-                            out.counters, out.diags);
+    out.result =
+        parse_part(StreamPart{.text = text.substr(slice.offset, slice.size), .first_line = slice.first_line},
+                   own, out.counters, out.diags);
   });
   StreamCounters total = counters;
   for (const ParsedSlice& p : parsed) {
     if (p.result.stopped || !p.diags.empty()) return false;
     total.nodes += p.counters.nodes;
     total.alias_bytes += p.counters.alias_bytes;
+    total.flow_levels += p.counters.flow_levels;
   }
-  return total.nodes <= reading.limits.max_nodes && total.alias_bytes <= reading.limits.max_alias_bytes;
+  return total.nodes <= reading.limits.max_nodes && total.alias_bytes <= reading.limits.max_alias_bytes &&
+         total.flow_levels <= reading.limits.max_flow_levels;
 }
 
 // The end of the batch that starts at `first`: at least one slice, at most kBatchBytes beyond it.
@@ -701,6 +736,7 @@ void accept_batch(std::vector<ParsedSlice>& parsed, StreamCounters& counters, in
     next_index += p.result.documents;
     counters.nodes += p.counters.nodes;
     counters.alias_bytes += p.counters.alias_bytes;
+    counters.flow_levels += p.counters.flow_levels;
   }
 }
 
@@ -716,7 +752,7 @@ void parse_slices_in_parallel(std::string_view text, const StreamReading& readin
                               Diagnostics& diags) {
   const std::vector<StreamSlice> slices = stream_slices(text);
   if (slices.size() < 2) {
-    parse_part(StreamPart{text, 0, 0}, reading, counters, diags);
+    parse_part(StreamPart{.text = text}, reading, counters, diags);
     return;
   }
   const bool sink_beside_parsing = reading.limits.sink_threads == SinkThreads::kOneThread;
@@ -733,7 +769,10 @@ void parse_slices_in_parallel(std::string_view text, const StreamReading& readin
     if (!parse_batch(text, slices, first, last, reading, counters, parsing, hand_on_ready)) {
       // Something to report: the rest in one sequential parse, which reports it as the whole stream would.
       const StreamSlice& from = slices[first];
-      parse_part(StreamPart{text.substr(from.offset), from.first_line, next_index}, reading, counters, diags);
+      parse_part(
+          StreamPart{
+              .text = text.substr(from.offset), .first_line = from.first_line, .first_index = next_index},
+          reading, counters, diags);
       return;
     }
     accept_batch(parsing, counters, next_index);
@@ -762,9 +801,12 @@ void parse_yaml_stream_each(std::string_view text, const std::string& file, Diag
   if (text.size() >= limits.parallel_from_bytes) {
     parse_slices_in_parallel(text, reading, counters, diags);
   } else {
-    parse_part(StreamPart{text, 0, 0}, reading, counters, diags);
+    parse_part(StreamPart{.text = text}, reading, counters, diags);
   }
-  if (stats) stats->nodes = counters.nodes;
+  if (stats) {
+    stats->nodes = counters.nodes;
+    stats->flow_levels = counters.flow_levels;
+  }
 }
 
 std::vector<SourceDocument> parse_yaml_stream(std::string_view text, const std::string& file,

@@ -28,6 +28,7 @@ struct ReadLimits {
   size_t max_alias_bytes = kMaxAliasExpansionBytes;  // estimated bytes copied by aliases and merges
   size_t max_bytes = kMaxInputBytes;                 // the stream's text
   size_t max_nodes = kMaxInputNodes;                 // scalars, keys, collections and aliases
+  size_t max_flow_levels = kMaxFlowNodeLevels;       // for each node, the [...] and {...} around it
   // From this size on a stream is parsed in slices on every core (yaml/stream_slices.hpp); the result
   // is the same either way. Tests set it to 0 or SIZE_MAX to compare the two.
   size_t parallel_from_bytes = size_t{1} << 20;
@@ -36,7 +37,8 @@ struct ReadLimits {
 };
 
 struct ReadStats {
-  size_t nodes = 0;  // nodes the stream used of limits.max_nodes
+  size_t nodes = 0;        // nodes the stream used of limits.max_nodes
+  size_t flow_levels = 0;  // of limits.max_flow_levels
 };
 
 // Parses every document of `text`. Empty documents (only comments, or null) are skipped.

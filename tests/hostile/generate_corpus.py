@@ -89,6 +89,52 @@ def pcs(name="p", replicas=1, meta="", template="", cliques=None):
                       cliques=cliques if cliques is not None else clique("w"))
 
 
+# kMaxFlowNodeLevels (src/core/budgets.hpp): for every node, the flow collections around it, summed.
+FLOW_LEVELS = 100_000_000
+
+
+def flow_levels_refusal(rows, first_line, node_costs):
+    """Where the flow-level budget is first exceeded in `rows` (each a line of the file, starting at line
+    `first_line`): node_costs(row) lists (column, cost) of the row's nodes in document order, each cost the
+    number of flow collections around that node (a collection's own start is outside it). Returns the
+    line:column of the node that takes the sum past FLOW_LEVELS."""
+    total = 0
+    for i, row in enumerate(rows):
+        for column, cost in node_costs(row):
+            total += cost
+            if total > FLOW_LEVELS:
+                return f"{first_line + i}:{column}"
+    raise AssertionError("the rows stay within the budget")
+
+
+def nested_mapping_costs(row):
+    """Nodes of a row "KEY: {a: {a: ... [0,1,...]}}" or "- {k0: &x {k1: &y ... v}}": the row's block key
+    (none for a sequence item), then per flow mapping its start (cost: the mappings around it; an anchored
+    one starts at its anchor, as libyaml marks it) and its key (one more), then the innermost value: a
+    scalar, or a flow sequence and its items."""
+    costs = [] if row.startswith("- ") else [(1, 0)]
+    depth = 0
+    for i, c in enumerate(row):
+        if c == "{":
+            before = row[:i].rstrip().split(" ")[-1]
+            start = i - 1 - len(before) if before.startswith("&") else i  # an anchored node starts at its '&'
+            costs.append((start + 1, depth))
+            depth += 1
+            key = i + 1
+            costs.append((key + 1, depth))
+        elif c == "[":
+            costs.append((i + 1, depth))
+            items = row[i + 1:row.index("]", i)].split(",")
+            column = i + 2
+            for item in items:
+                costs.append((column, depth + 1))
+                column += len(item) + 1
+            break
+    else:
+        costs.append((row.index("}") + 1 - 1, depth))  # the innermost scalar, just before the first '}'
+    return costs
+
+
 def gen_dir(cls):
     d = os.path.join(WORK, "gen", cls)
     os.makedirs(d, exist_ok=True)
@@ -136,6 +182,31 @@ def resources():
     add(cls, "resources/stdin-dev-zero", ["render", "-f", "-"], [1], "input/too-large", "-:", stdin="/dev/zero")
     add(cls, "resources/dev-zero", ["render", "-f", "/dev/zero"], [1], "input/too-large", "/dev/zero:")
     add(cls, "resources/dev-urandom", ["validate", "-f", "/dev/urandom"], [1, 3], "", "/dev/urandom:")
+
+    # An alias of a 1 MB scalar used as a key copies 1 MB too: counted with the alias budget before the copy
+    # (it once took 1.3 GiB and ended "out of memory while parsing"). Each alias copies 48 + 2^20 bytes of
+    # the 32 MiB budget (kMaxAliasExpansionBytes; 48 bytes a node, src/yaml/reader.cpp): the 32nd passes it,
+    # on line 2 + 32, at column 4 ("- {" before it).
+    p = write(cls, "alias-keys-1mb.yaml", "a: &s " + "k" * (1 << 20) + "\nb:\n" + "- {*s: 1}\n" * 3000)
+    add(cls, "resources/alias-keys-1mb", ["render", "-f", p], [1], "yaml/alias-expansion", "{case}:34:4", case=p)
+
+    # Deep and wide in flow style: 250 nested flow mappings around 50 items per row. libyaml's scanner
+    # visits every open flow level for each token, so such rows cost time by nodes x depth; the flow-level
+    # budget refuses them at the node where the sum passes it (computed here from the rows' shape).
+    rows = [f"k{i}: " + "{a: " * 250 + "[" + ",".join(str(j) for j in range(50)) + "]" + "}" * 250
+            for i in range(1400)]
+    p = write(cls, "deep-and-wide-flow.yaml", "\n".join(rows) + "\n")
+    add(cls, "resources/deep-and-wide-flow", ["render", "-f", p], [1], "yaml/flow-levels",
+        "{case}:" + flow_levels_refusal(rows, 1, nested_mapping_costs), case=p)
+    add(cls, "resources/deep-and-wide-flow-diff", ["diff", "-f", "{valid}", "--live", p], [4], "yaml/flow-levels",
+        "{case}:" + flow_levels_refusal(rows, 1, nested_mapping_costs), case=p)
+    # The rows of nested-anchors-1mb, 2,600 of them (9 MB): each nests 200 anchored flow mappings, and the
+    # depth of the flow is what made them slow (12 s to read before this budget), not the anchors.
+    line = "".join(f"{{k{i}: &a{i}_R " for i in range(200)) + "x" + "}" * 200
+    rows = [f"- {line.replace('_R', f'_{r}')}" for r in range(2600)]
+    p = write(cls, "nested-anchors-flow.yaml", "items:\n" + "\n".join(rows) + "\n")
+    add(cls, "resources/nested-anchors-flow", ["render", "-f", p], [1], "yaml/flow-levels",
+        "{case}:" + flow_levels_refusal(rows, 2, nested_mapping_costs), case=p)
 
     p = write(cls, "nodes-over-budget.yaml", "a: [" + ",".join(["1"] * 4_100_000) + "]\n")
     add(cls, "resources/nodes-over-budget", ["render", "-f", p], [1], "yaml/too-many-nodes", "{case}:1:", case=p)
