@@ -12,6 +12,7 @@
 #include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "yaml/block_subset.hpp"
+#include "yaml/json_stream.hpp"
 #include "yaml/key_table.hpp"
 #include "yaml/prescan.hpp"
 #include "yaml/scalar.hpp"
@@ -463,9 +464,9 @@ std::string text_of(const yaml_char_t* chars) {
   return chars ? std::string(reinterpret_cast<const char*>(chars)) : std::string();
 }
 
-// A part of a stream is parsed on its own; `first_line` is where it starts in the stream.
-Mark mark_of(const yaml_mark_t& m, size_t first_line) {
-  return {first_line + m.line, m.column};
+// A part of a stream is parsed on its own; `first_line` and `first_column` are where it starts in the stream.
+Mark mark_of(const yaml_mark_t& m, size_t first_line, size_t first_column) {
+  return {first_line + m.line, m.column + (m.line == 0 ? first_column : 0)};
 }
 
 // The tag convention of JsonBuilder (see there).
@@ -477,7 +478,8 @@ std::string scalar_tag(const yaml_event_t& e) {
 // libyaml's parser with its event, released on every path out.
 class EventStream {
  public:
-  EventStream(std::string_view text, size_t first_line) : text_(text), first_line_(first_line) {
+  EventStream(std::string_view text, size_t first_line, size_t first_column)
+      : text_(text), first_line_(first_line), first_column_(first_column) {
     if (!yaml_parser_initialize(&parser_)) throw std::bad_alloc();
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   }
@@ -496,7 +498,7 @@ class EventStream {
     return has_event_ ? &event_ : nullptr;
   }
 
-  Mark mark(const yaml_mark_t& m) const { return mark_of(m, first_line_); }
+  Mark mark(const yaml_mark_t& m) const { return mark_of(m, first_line_, first_column_); }
 
   // The syntax error after next() returned nullptr, e.g. "while parsing a block mapping: did not find
   // expected key", where libyaml found it: its mark, or for a reader error the byte offset it reports.
@@ -506,7 +508,8 @@ class EventStream {
     Location at = location_of(file, mark(parser_.problem_mark));
     if (parser_.error == YAML_READER_ERROR) {
       Position p = position_at_offset(text_, parser_.problem_offset);
-      at = Location{file, p.line + static_cast<int>(first_line_), p.column};
+      at = Location{file, p.line + static_cast<int>(first_line_),
+                    p.column + (p.line == 1 ? static_cast<int>(first_column_) : 0)};
     }
     return Diagnostic{Severity::kError, "yaml/syntax", message, at, ""};
   }
@@ -514,6 +517,7 @@ class EventStream {
  private:
   std::string_view text_;
   size_t first_line_ = 0;
+  size_t first_column_ = 0;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;
@@ -563,8 +567,9 @@ struct StreamReading {
 // A stretch of the stream that starts at a document boundary (or the stream's start).
 struct StreamPart {
   std::string_view text;
-  size_t first_line = 0;  // where `text` starts in the stream
-  int first_index = 0;    // the stream index of its first document
+  size_t first_line = 0;    // where `text` starts in the stream
+  size_t first_column = 0;  // and on that line (a JSON value after another on its line; else 0)
+  int first_index = 0;      // the stream index of its first document
 };
 
 struct PartResult {
@@ -586,7 +591,7 @@ void hand_on(JsonBuilder& builder, std::shared_ptr<PositionTree> positions, cons
 PartResult parse_part_with_libyaml(const StreamPart& part, const StreamReading& reading,
                                    StreamCounters& counters, Diagnostics& diags) {
   PartResult result;
-  EventStream events(part.text, part.first_line);
+  EventStream events(part.text, part.first_line, part.first_column);
   for (;;) {
     const yaml_event_t* e = events.next();
     if (!e) {
@@ -649,7 +654,8 @@ bool build_subset_document(SubsetDocument& doc, const StreamPart& part, const St
 // Parses the documents of `part` in order: each with the subset reader while it can, the rest with libyaml.
 PartResult parse_part(const StreamPart& part, const StreamReading& reading, StreamCounters& counters,
                       Diagnostics& diags) {
-  if (reading.limits.block_reader == BlockReader::kLibyamlOnly || !subset_may_read(part.text))
+  if (reading.limits.block_reader == BlockReader::kLibyamlOnly || !subset_may_read(part.text) ||
+      part.first_column > 0)
     return parse_part_with_libyaml(part, reading, counters, diags);
   PartResult result;
   size_t offset = 0, line = part.first_line;
@@ -782,6 +788,29 @@ void parse_slices_in_parallel(std::string_view text, const StreamReading& readin
   hand_on(ready, reading);
 }
 
+// A JSON stream of several values (`starts`, from json_value_starts): each is parsed as a part of its own,
+// which starts where the value does, its line and column those of the stream.
+void parse_json_values(std::string_view text, const std::vector<size_t>& starts, const StreamReading& reading,
+                       StreamCounters& counters, Diagnostics& diags) {
+  size_t from = 0, line = 0, column = 0;  // `from`'s 0-based line and column (characters)
+  int index = 0;
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const size_t start = starts[i], end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+    const Position moved = position_at_offset(text.substr(from, start - from), start - from);
+    column = moved.line == 1 ? column + static_cast<size_t>(moved.column - 1)
+                             : static_cast<size_t>(moved.column - 1);
+    line += static_cast<size_t>(moved.line - 1);
+    from = start;
+    const PartResult result = parse_part(StreamPart{.text = text.substr(start, end - start),
+                                                    .first_line = line,
+                                                    .first_column = column,
+                                                    .first_index = index},
+                                         reading, counters, diags);
+    index += result.documents;
+    if (result.stopped) return;
+  }
+}
+
 }  // namespace
 
 void parse_yaml_stream_each(std::string_view text, const std::string& file, Diagnostics& diags,
@@ -795,10 +824,14 @@ void parse_yaml_stream_each(std::string_view text, const std::string& file, Diag
   }
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   if (!prescan_yaml(text, file, limits.max_depth, diags)) return;
+  std::optional<std::vector<size_t>> json_values;
+  if (starts_as_json(text) && !(json_values = json_value_starts(text, file, diags))) return;
 
   StreamCounters counters;
   const StreamReading reading{file, limits, sink};
-  if (text.size() >= limits.parallel_from_bytes) {
+  if (json_values && json_values->size() > 1) {
+    parse_json_values(text, *json_values, reading, counters, diags);
+  } else if (text.size() >= limits.parallel_from_bytes) {
     parse_slices_in_parallel(text, reading, counters, diags);
   } else {
     parse_part(StreamPart{.text = text}, reading, counters, diags);

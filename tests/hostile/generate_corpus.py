@@ -89,6 +89,12 @@ def pcs(name="p", replicas=1, meta="", template="", cliques=None):
                       cliques=cliques if cliques is not None else clique("w"))
 
 
+def at_of(text, index):
+    """The 1-based line:column of text[index] (ASCII text, LF breaks): where a message about it points."""
+    line = text.count("\n", 0, index) + 1
+    return f"{line}:{index - (text.rfind(chr(10), 0, index) + 1) + 1}"
+
+
 # kMaxFlowNodeLevels (src/core/budgets.hpp): for every node, the flow collections around it, summed.
 FLOW_LEVELS = 100_000_000
 
@@ -349,6 +355,59 @@ def output_dir():
         [1], "render/too-large", "{case}:12:9", case=p3, output_parent=True)
 
 
+# Strict JSON as kubectl reads it: an input whose first non-blank byte is '{' is a stream of JSON values
+# (k8s.io/apimachinery/pkg/util/yaml/decoder.go, NewYAMLOrJSONDecoder), so what YAML would forgive is refused,
+# at the character that is not JSON. Generated, because the committed cases' header lines are comments:
+# kubectl reads a file that starts with "#" as YAML (the committed cases of json/ are read so).
+def json_inputs():
+    cls = "json"
+    good = ('{"apiVersion": "grove.io/v1alpha1", "kind": "PodCliqueSet", "metadata": {"name": "NAME"}, '
+            '"spec": {"replicas": 1, "template": {"cliques": [{"name": "w", "spec": {"roleName": "w", '
+            '"replicas": 1, "podSpec": {"containers": [{"name": "main", "image": "x"}]}}}]}}}')
+    pretty = json.dumps(json.loads(good.replace("NAME", "p")), indent=2) + "\n"
+
+    def case(name, text, args, exits, rule="", at_index=None):
+        p = write(cls, name, text)
+        at = "" if at_index is None else "{case}:" + at_of(text, at_index)
+        add(cls, f"json/{name}", [a.replace("CASE", p) for a in args], exits, rule, at, case=p)
+
+    render = ["render", "--include", "podgang", "-f", "CASE"]
+    case("pretty.json", pretty, render, [0])
+    case("bom.json", "\ufeff" + pretty, render, [0])
+    # jq -c '.items[]' output: one object per line; and two on one line.
+    two = good.replace("NAME", "a") + "\n" + good.replace("NAME", "b") + "\n"
+    case("stream-lines.json", two, render, [0])
+    case("stream-one-line.json", good.replace("NAME", "a") + " " + good.replace("NAME", "b"), render, [0])
+    t = pretty.replace('"name": "p"\n', '"name": "p",\n')
+    case("trailing-comma-object.json", t, render, [1], "json/syntax", t.index('"p",') + 3)
+    t = pretty.replace('"image": "x"\n                }\n', '"image": "x"\n                },\n')
+    case("trailing-comma-array.json", t, render, [1], "json/syntax", t.index("},\n              ]") + 1)
+    t = pretty.replace('"kind": "PodCliqueSet",\n', '"kind": "PodCliqueSet",\n  // a comment\n')
+    case("line-comment.json", t, render, [1], "json/syntax", t.index("//"))
+    t = pretty.replace('"kind": "PodCliqueSet",\n', '"kind": "PodCliqueSet",\n  # a comment\n')
+    case("hash-comment.json", t, render, [1], "json/syntax", t.index("#"))
+    t = pretty.replace('"name": "p"', "\"name\": 'p'")
+    case("single-quotes.json", t, render, [1], "json/syntax", t.index("'p'"))
+    t = pretty.replace('"kind":', "kind:")
+    case("unquoted-key.json", t, render, [1], "json/syntax", t.index("kind:"))
+    t = good.replace("NAME", "a") + "\n" + good.replace("NAME", "b").replace('"b"}', '"b",}') + "\n"
+    case("second-value-trailing-comma.json", t, render, [1], "json/syntax", t.index('"b",') + 3)
+    t = pretty + "}\n"
+    case("closing-brace-too-many.json", t, render, [1], "json/syntax", len(pretty))
+    # diff: either side, exit 4 (an input error), never 1.
+    t = pretty.replace('"name": "p"\n', '"name": "p",\n')
+    case("diff-input-trailing-comma.json", t, ["diff", "-f", "CASE", "--live", "{valid}"], [4], "json/syntax",
+         t.index('"p",') + 3)
+    t = ('{"apiVersion": "v1", "kind": "List", "items": [\n  {"apiVersion": "scheduler.grove.io/v1alpha1", '
+         '"kind": "PodGang", "metadata": {"name": "valid-0"}},\n]}\n')
+    case("diff-live-trailing-comma.json", t, ["diff", "-f", "{valid}", "--live", "CASE"], [4], "json/syntax",
+         t.index("}},") + 2)
+    # A YAML stream stays YAML: its second document, a flow mapping with a trailing comma, is YAML's (a
+    # ConfigMap, skipped).
+    t = pcs() + '---\n{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c",},}\n'
+    case("yaml-stream-flow-document.yaml", t, render, [0])
+
+
 # Every numeric and enumerated flag with a value it must refuse (tests/cli/test_flag_values.cpp covers them
 # all with generated values; these are the corpus' share).
 def flags():
@@ -375,7 +434,7 @@ def flags():
 if wanted("committed") or CLASSES - {"resources", "cliques", "special", "output", "flags"}:
     committed()
 for cls, fn in (("resources", resources), ("cliques", cliques), ("special", special_files), ("output", output_dir),
-                ("flags", flags)):
+                ("flags", flags), ("json", json_inputs)):
     if wanted(cls):
         fn()
 os.makedirs(WORK, exist_ok=True)
