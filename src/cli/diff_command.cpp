@@ -189,21 +189,26 @@ bool check_live_object(const SourceDocument& d, Diagnostics& diags) {
   return is_object;
 }
 
-// Renders like render_documents_each, refusing more than kMaxDiffObjects objects (diff holds both sides).
+// Renders like render_documents_each, refusing more than kMaxDiffObjects objects (diff holds both sides):
+// by the estimate of each source before it is expanded, as render refuses sources over its limits, and
+// again by the count of what comes out.
 void render_for_diff(const DocumentRefs& docs, const RenderOptions& options, const TemplateSet& templates,
                      Diagnostics& diags, const std::function<void(Json&&)>& keep) {
   size_t count = 0;
-  render_documents_each(docs, options, templates, diags, [&](Json&& o) {
-    if (count++ < kMaxDiffObjects) {
-      keep(std::move(o));
-    } else if (!diags.has_errors()) {
-      diags.error(
-          "render/too-large",
-          fmt::format("the render has more than {} objects; diff compares at most {} objects per side",
-                      kMaxDiffObjects, kMaxDiffObjects),
-          docs.empty() ? Location{} : Location{docs.front()->file});
-    }
-  });
+  render_documents_each(
+      docs, options, templates, diags,
+      [&](Json&& o) {
+        if (count++ < kMaxDiffObjects) {
+          keep(std::move(o));
+        } else if (!diags.has_errors()) {
+          diags.error(
+              "render/too-large",
+              fmt::format("the render has more than {} objects; diff compares at most {} objects per side",
+                          kMaxDiffObjects, kMaxDiffObjects),
+              docs.empty() ? Location{} : Location{docs.front()->file});
+        }
+      },
+      RenderLimits::diff_side());
 }
 
 // A migration preview's side: trees, which its plan reads after the comparison.
@@ -282,7 +287,7 @@ std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
             from = Slot{};
           },
   };
-  RenderSession session(options, templates);
+  RenderSession session(options, templates, RenderLimits::diff_side());
   Diagnostics found;
   if (!session.render_clean_batch(docs, output) || too_many) return std::nullopt;
   session.finish(found);

@@ -66,7 +66,7 @@ bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags
                     objects > kMaxRenderedObjects ? fmt::format("{} objects", kMaxRenderedObjects)
                                                   : fmt::format("{} bytes", kMaxRenderedBytes),
                     id.contains("kind") ? id["kind"].dump() : "object",
-                    name.is_string() ? excerpt(name.get<std::string>()) : "", RenderBudget::limits_text()));
+                    name.is_string() ? excerpt(name.get<std::string>()) : "", RenderLimits::command().text));
   }
   return false;
 }

@@ -3,7 +3,11 @@
 // before the memory or time it guards is spent, and going over one is a located error (docs/exit-codes.md
 // gives its exit code per command). README "Budgets" lists them with their reasons.
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
 
 namespace grovectl {
 
@@ -66,20 +70,66 @@ struct ExpansionEstimate {
 // "3 gangs, 9 objects, 12 pods and about 4 KiB"
 std::string describe(const ExpansionEstimate& e);
 
-// What is left of the render budgets while the sources of one command are expanded one after another.
+// What one command may expand: objects and bytes for all its sources together, pods for each one.
+struct RenderLimits {
+  long double objects = kMaxRenderedObjects;
+  long double bytes = kMaxRenderedBytes;
+  long double pods_per_source = kMaxRenderedObjects;
+  std::string text;  // the limits as a refusal states them
+
+  // render's and validate's: "grovectl renders at most ... per command".
+  static RenderLimits command();
+  // One side of a diff, which compares at most kMaxDiffObjects objects.
+  static RenderLimits diff_side();
+  bool fits(const ExpansionEstimate& e) const;
+};
+
+// A source taking from a RenderBudget, as a refusal names it.
+struct BudgetTaker {
+  std::string kind;  // "PodCliqueSet" or "JobSet"
+  std::string name;  // "team-a/serve" (bounded)
+  Location where;    // its document
+};
+
+// What is left of the render limits while the sources of one command are expanded one after another.
 class RenderBudget {
  public:
-  // Takes `e`; returns false (taking nothing) when it does not fit in what is left.
+  RenderBudget() : RenderBudget(RenderLimits::command()) {}
+  explicit RenderBudget(RenderLimits limits) : limits_(std::move(limits)) {}
+
+  enum class Fit {
+    kTaken,        // it fits in what is left, and is taken
+    kOverAlone,    // it is over a limit on its own: the caller refuses it, naming its largest factor
+    kOverTogether  // it fits alone but not beside the sources taken before: report_overflow() says so
+  };
+  Fit take(const ExpansionEstimate& e, const BudgetTaker& who);
+  // Takes `e` (a source prepared on its own budget, counted again against the command's); false, taking
+  // nothing, when it does not fit in what is left.
   bool take(const ExpansionEstimate& e);
-  // The objects and bytes taken so far, to be taken again from another budget (a source prepared on its
-  // own budget, then counted against the command's).
+  // The objects and bytes taken so far.
   ExpansionEstimate taken() const;
-  // The budgets as a user reads them, for refusals: "grovectl renders at most ... per command".
-  static std::string limits_text();
+  const RenderLimits& limits() const { return limits_; }
+  // Whether a source was kOverTogether: then nothing of the command is rendered.
+  bool over_together() const { return first_over_.has_value(); }
+  // Once a source was kOverTogether: one error, at the first such source, with the total of every source
+  // that took or asked (the later ones are not taken either, so the total is the whole command's) and the
+  // largest of them. Nothing otherwise.
+  void report_overflow(Diagnostics& diags) const;
 
  private:
-  long double objects_left_ = kMaxRenderedObjects;
-  long double bytes_left_ = kMaxRenderedBytes;
+  struct Contribution {
+    BudgetTaker who;
+    ExpansionEstimate e;
+  };
+  void remember(const BudgetTaker& who, const ExpansionEstimate& e);
+
+  RenderLimits limits_;
+  ExpansionEstimate taken_;
+  // Every source that took or was kOverTogether: their sum, how many of each kind, the largest ones.
+  ExpansionEstimate asked_;
+  std::vector<std::pair<std::string, size_t>> kinds_;
+  std::vector<Contribution> largest_;
+  std::optional<Location> first_over_;
 };
 
 }  // namespace grovectl

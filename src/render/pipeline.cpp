@@ -78,28 +78,40 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
 
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
-                           const std::function<void(Json&&)>& sink) {
-  RenderSession session(options, templates);
+                           const std::function<void(Json&&)>& sink, const RenderLimits& limits) {
+  RenderSession session(options, templates, limits);
   session.render(docs, diags, sink);
   session.finish(diags);
 }
 
-RenderSession::RenderSession(const RenderOptions& options, const TemplateSet& templates)
-    : options_(options), templates_(templates) {}
+RenderSession::RenderSession(const RenderOptions& options, const TemplateSet& templates,
+                             const RenderLimits& limits)
+    : options_(options), templates_(templates), budget_(limits) {}
 
-// One source at a time: it is defaulted, expanded, checked and emitted, then dropped with its gangs (and
-// a JobSet's defaulted copy), so peak memory holds one source's gang model rather than every source's.
+// Every source is prepared first (defaulted, and its expansion estimated against the budget), so that
+// sources over the budget only together are refused before any is expanded; then one source at a time is
+// expanded, checked and emitted, and dropped with its gangs, so peak memory holds one source's gang model
+// rather than every source's. Each source's findings are reported in that source's turn, as if it had
+// been prepared then.
 void RenderSession::render(const DocumentRefs& docs, Diagnostics& diags,
                            const std::function<void(Json&&)>& sink) {
   const MappingContext ctx{options_, templates_};
   const Frontends frontends = make_frontends();
-  for (auto& source : stages::parse_sources(docs, frontends, diags)) {
-    stages::render_source(*source, ctx, budget_, diags, sink, emitted_);
-    source.reset();
+  std::vector<std::unique_ptr<Source>> sources = stages::parse_sources(docs, frontends, diags);
+  std::vector<Diagnostics> prepared_diags(sources.size());
+  std::vector<std::optional<Backend>> backends(sources.size());
+  for (size_t i = 0; i < sources.size(); ++i)
+    backends[i] = stages::prepare(*sources[i], options_, budget_, prepared_diags[i]);
+  for (size_t i = 0; i < sources.size(); ++i) {
+    diags.append(prepared_diags[i]);
+    if (backends[i] && !budget_.over_together())
+      stages::render_source(*sources[i], *backends[i], ctx, diags, sink, emitted_);
+    sources[i].reset();
   }
 }
 
 void RenderSession::finish(Diagnostics& diags) {
+  budget_.report_overflow(diags);
   report_empty_includes(options_, emitted_, diags);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The render pipeline of DESIGN §2: documents -> typed inputs -> defaults -> gangs -> objects.
+// The render pipeline: documents -> typed inputs -> defaults -> gangs -> objects.
 // validate and diff call the same stages.
 #include <functional>
 #include <map>
@@ -19,7 +19,7 @@
 namespace grovectl {
 
 // Parses, defaults and expands every PodCliqueSet and JobSet of `docs`, runs each source's backend
-// capability checks (DESIGN §4) and returns the objects in creation order for the selected --include
+// capability checks and returns the objects in creation order for the selected --include
 // kinds. Returns no objects when there are errors; problems go to `diags`.
 std::vector<Json> render_documents(const std::vector<SourceDocument>& docs, const RenderOptions& options,
                                    const TemplateSet& templates, Diagnostics& diags);
@@ -33,7 +33,8 @@ void render_documents_each(const std::vector<SourceDocument>& docs, const Render
                            const std::function<void(Json&&)>& sink);
 void render_documents_each(const DocumentRefs& docs, const RenderOptions& options,
                            const TemplateSet& templates, Diagnostics& diags,
-                           const std::function<void(Json&&)>& sink);
+                           const std::function<void(Json&&)>& sink,
+                           const RenderLimits& limits = RenderLimits::command());
 
 // What RenderSession::render_clean_batch does with the objects it renders. Its sources render in waves: for
 // each wave, `begin_wave` gets the number of its sources (on the calling thread), `keep` each object of the
@@ -64,11 +65,13 @@ class TextBatchOutput {
 };
 
 // render_documents_each for an input given a part at a time (render's chunks of a long stream): one budget
-// for all parts, and the --include kinds no part produced said by finish(). Each part carries the
+// for all parts, and finish() says what only the whole can tell: sources over the budget together (one
+// refusal with their sum), and the --include kinds no part produced. Each part carries the
 // ClusterTopologyBindings and replica overrides its sources read.
 class RenderSession {
  public:
-  RenderSession(const RenderOptions& options, const TemplateSet& templates);
+  RenderSession(const RenderOptions& options, const TemplateSet& templates,
+                const RenderLimits& limits = RenderLimits::command());
   void render(const DocumentRefs& docs, Diagnostics& diags, const std::function<void(Json&&)>& sink);
 
   // render() for documents that are expected to find nothing (inputs that the checks passed): each gang

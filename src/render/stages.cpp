@@ -137,14 +137,12 @@ std::optional<Backend> prepare(Source& source, const RenderOptions& options, Ren
   return backend;
 }
 
-void render_source(Source& source, const MappingContext& ctx, RenderBudget& budget, Diagnostics& diags,
+void render_source(Source& source, Backend backend, const MappingContext& ctx, Diagnostics& diags,
                    const ObjectSink& sink, EmittedCounts& emitted) {
   const RenderOptions& options = ctx.options;
-  const std::optional<Backend> backend = prepare(source, options, budget, diags);
-  if (!backend) return;
-  const Mapping* mapping = scheduler_mapping(source, *backend, options, diags);
-  const std::vector<Gang> gangs = source.expand(options, *backend, diags);
-  check_capabilities(source, gangs, *backend, mapping, ctx, diags);
+  const Mapping* mapping = scheduler_mapping(source, backend, options, diags);
+  const std::vector<Gang> gangs = source.expand(options, backend, diags);
+  check_capabilities(source, gangs, backend, mapping, ctx, diags);
   if (!diags.has_errors()) emit(source, gangs, mapping, ctx, diags, sink, emitted);
 }
 

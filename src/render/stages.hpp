@@ -1,6 +1,6 @@
 #pragma once
-// The stages of DESIGN §2 for one gang source, shared by the sequential render (pipeline.cpp) and the
-// render of a batch of sources side by side (batch.cpp).
+// The stages of the render pipeline for one gang source, shared by the sequential render (pipeline.cpp) and
+// the render of a batch of sources side by side (batch.cpp).
 #include <functional>
 #include <map>
 #include <memory>
@@ -47,9 +47,10 @@ void check_capabilities(const Source& source, const std::vector<Gang>& gangs, Ba
 void emit(const Source& source, const std::vector<Gang>& gangs, const Mapping* mapping,
           const MappingContext& ctx, Diagnostics& diags, const ObjectSink& out, EmittedCounts& emitted);
 
-// One source through every stage. Once any error is found nothing more is emitted, but the source is
-// still checked so that every error is reported.
-void render_source(Source& source, const MappingContext& ctx, RenderBudget& budget, Diagnostics& diags,
+// A prepared source through the stages after prepare(): its mapping, expand, the capability checks and
+// emit. Once any error is found nothing more is emitted, but the source is still checked so that every
+// error is reported.
+void render_source(Source& source, Backend backend, const MappingContext& ctx, Diagnostics& diags,
                    const ObjectSink& sink, EmittedCounts& emitted);
 
 }  // namespace grovectl::stages

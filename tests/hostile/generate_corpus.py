@@ -214,6 +214,26 @@ def resources():
     add(cls, "resources/nested-anchors-flow", ["render", "-f", p], [1], "yaml/flow-levels",
         "{case}:" + flow_levels_refusal(rows, 2, nested_mapping_costs), case=p)
 
+    # 400 PodCliqueSets that fit one by one but not together: one refusal that says so, with their sum, at the
+    # first that does not fit, before anything is rendered. Each has 31 replicas of 8 cliques of 4 pods and
+    # 40 labels (keys l0..l39: 110 bytes, values 2,400, 160 a label: 8,910 bytes of metadata). Estimated as
+    # src/frontend/pcs/structure.cpp does: 31 x 2 gang objects + 31 x 8 PodGroups = 310 objects (124,000 in
+    # all, under 500,000), and 8 x 8,910 + 62 x (400 + 8,910) + 31 x 8 x 600 + 992 pods x 64 = 860,788 bytes
+    # ("about 841 KiB"); 311 of them fit in 256 MiB (268,435,456 / 860,788 = 311.9), p311 does not, and all
+    # 400 make 344,315,200 bytes ("about 328 MiB").
+    labels = "  labels:\n" + "".join(f"    l{k}: '{'v' * 60}'\n" for k in range(40))
+    docs = [pcs(name=f"p{i}", replicas=31, meta=labels, cliques="".join(clique(f"c{c}", replicas=4) for c in range(8)))
+            for i in range(400)]
+    many = "---\n".join(docs)
+    # p311's document starts at the "---" before its "apiVersion:", three lines above its name.
+    first_over = many.count("\n", 0, many.index("name: p311\n")) + 1 - 4
+    p = write(cls, "sum-over-budget.yaml", many)
+    said = "the 400 PodCliqueSets of the inputs would expand to 12400 gangs, 124000 objects, 396800 pods and about 328 MiB"
+    add(cls, "resources/sum-over-budget", ["render", "-f", p], [1], said, f"{{case}}:{first_over}:1", case=p,
+        max_output=16 << 10)
+    add(cls, "resources/sum-over-budget-diff", ["diff", "-f", p, "--live", "{valid}"], [4], said,
+        f"{{case}}:{first_over}:1", case=p, max_output=16 << 10)
+
     p = write(cls, "nodes-over-budget.yaml", "a: [" + ",".join(["1"] * 4_100_000) + "]\n")
     add(cls, "resources/nodes-over-budget", ["render", "-f", p], [1], "yaml/too-many-nodes", "{case}:1:", case=p)
     # One line of a million quoted flow items, under the node budget: grovectl's block-subset reader takes
@@ -237,9 +257,11 @@ def resources():
     p = write(cls, "replicas-1m-diff.yaml", pcs(replicas=1_000_000))
     add(cls, "resources/replicas-1m-diff", ["diff", "-f", p, "--live", "{valid}"], [4], "render/too-large",
         "{case}:6:3", case=p)
+    # 35,000 gangs of 3 objects: under render's budget, over the 100,000 objects diff compares per side,
+    # refused before anything is expanded, at spec.replicas.
     p = write(cls, "replicas-35k-diff.yaml", pcs(replicas=35_000))
-    add(cls, "resources/replicas-35k-diff", ["diff", "-f", p, "--live", "{valid}"], [1], "render/too-large", "{case}",
-        case=p)
+    add(cls, "resources/replicas-35k-diff", ["diff", "-f", p, "--live", "{valid}"], [4], "render/too-large",
+        "{case}:6:3", case=p)
     js = ("apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: js\nspec:\n  replicatedJobs:\n"
           "  - name: w\n    replicas: 1000000000\n    template:\n      spec:\n        template:\n          spec:\n"
           "            restartPolicy: Never\n            containers:\n            - name: main\n              image: b\n")
@@ -341,8 +363,11 @@ def output_dir():
     add(cls, "output/files-30k", ["render", "-f", small, "--output-dir", "{out}"], [0], case=small, output_parent=True)
     p = write(cls, "objects-300k.yaml", pcs(replicas=100_000))
     p2 = write(cls, "objects-300k-again.yaml", pcs(name="q", replicas=100_000))
+    # Each fits alone (100,000 gangs of a PodGang, a Workload and a PodGroup: 300,000 objects), the two do not
+    # (600,000 > 500,000): one refusal of their sum, at the document of the second.
     add(cls, "output/over-budget", ["render", "-f", p, "-f", p2, "--output-dir", "{out}"], [1],
-        "render/too-large", "{case}:6:3", case=p2, output_parent=True)
+        "the 2 PodCliqueSets of the inputs would expand to 200000 gangs, 600000 objects", "{case}:1:1", case=p2,
+        output_parent=True)
     exists = write(cls, "a-file", "not a directory\n")
     add(cls, "output/dir-is-a-file", ["render", "-f", "{valid}", "--output-dir", exists], [3], "output/io")
     foreign = os.path.join(gen_dir(cls), "foreign")

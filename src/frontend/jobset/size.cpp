@@ -36,16 +36,18 @@ bool check_jobset_size(const JobSet& js, const SourceDocument& input, const Rend
   e.objects = e.gangs * 2 + groups + 1 + e.pods;
   e.bytes = expansion_size::kMetadataCopies * meta + e.objects * expansion_size::kObject +
             e.gangs * 2 * meta + e.pods * (kPodStubBytes + meta);
-  if (budget.take(e)) return true;
+  const BudgetTaker taker{"JobSet", js.ns.empty() ? js.name : js.ns + "/" + js.name, input.locate()};
+  const RenderBudget::Fit fit = budget.take(e, taker);
+  if (fit != RenderBudget::Fit::kOverAlone) return fit == RenderBudget::Fit::kTaken;
   std::string pointer = "/spec/replicatedJobs";
   if (largest) {
     pointer = largest->replicas >= largest->pods_per_job() ? largest->pointer + "/replicas"
                                                            : largest->pointer + "/template/spec/parallelism";
   }
-  diags.error("render/too-large",
-              fmt::format("JobSet {} would expand to {}; {}", excerpt(js.name), describe(e),
-                          RenderBudget::limits_text()),
-              input.locate(pointer), pointer_to_field_path(pointer));
+  diags.error(
+      "render/too-large",
+      fmt::format("JobSet {} would expand to {}; {}", excerpt(js.name), describe(e), budget.limits().text),
+      input.locate(pointer), pointer_to_field_path(pointer));
   return false;
 }
 

@@ -133,10 +133,13 @@ bool check_size(const PodCliqueSet& pcs, const std::vector<const ReplicaOverride
   const bool with_pods = options.include && options.include->count(IncludeKind::kPods) > 0;
   const bool gang_maps = options.grove_version->naming == GangNaming::kEpoch;
   PcsEstimate estimate = estimate_expansion(pcs, overrides, with_pods, gang_maps);
-  if (budget.take(estimate.counts)) return true;
+  const BudgetTaker taker{"PodCliqueSet", pcs.ns.empty() ? pcs.name : pcs.ns + "/" + pcs.name,
+                          where(pcs, "")};
+  const RenderBudget::Fit fit = budget.take(estimate.counts, taker);
+  if (fit != RenderBudget::Fit::kOverAlone) return fit == RenderBudget::Fit::kTaken;
   diags.error("render/too-large",
               fmt::format("PodCliqueSet {} would expand to {}; {} (the largest factor is {}: {:.0f})",
-                          excerpt(pcs.name), describe(estimate.counts), RenderBudget::limits_text(),
+                          excerpt(pcs.name), describe(estimate.counts), budget.limits().text,
                           estimate.largest.field, static_cast<double>(estimate.largest.value)),
               estimate.largest.where, estimate.largest.field);
   return false;
