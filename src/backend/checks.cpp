@@ -20,16 +20,23 @@ bool label_syntax(const std::string& s, size_t max) {
   return true;
 }
 
-void require_name(const Gang& gang, const std::string& what, const std::string& name, size_t max,
-                  const std::string& kind, const std::string& way_out, Diagnostics& diags) {
-  bool ok = max == kDnsLabelMax ? is_dns_label(name) : is_dns_subdomain(name);
+// A name that must be a DNS label or subdomain (`max`), refused at `pointer` of the gang's source.
+struct NameRule {
+  size_t max = kDnsLabelMax;
+  const char* kind = "DNS label";
+  std::string pointer = "/metadata/name";
+};
+
+void require_name(const Gang& gang, const std::string& what, const std::string& name, const NameRule& rule,
+                  const std::string& way_out, Diagnostics& diags) {
+  bool ok = rule.max == kDnsLabelMax ? is_dns_label(name) : is_dns_subdomain(name);
   if (ok) return;
-  std::string why = name.size() > max
-                        ? fmt::format("is {} characters, over the {} limit of {}", name.size(), kind, max)
-                        : fmt::format("is not a valid {}", kind);
+  std::string why = name.size() > rule.max ? fmt::format("is {} characters, over the {} limit of {}",
+                                                         name.size(), rule.kind, rule.max)
+                                           : fmt::format("is not a valid {}", rule.kind);
   refuse_at(gang, "capability/name-too-long",
-            fmt::format("{}: {} \"{}\" {}; {}", gang_subject(gang), what, name, why, way_out),
-            "/metadata/name", diags);
+            fmt::format("{}: {} \"{}\" {}; {}", gang_subject(gang), what, name, why, way_out), rule.pointer,
+            diags);
 }
 
 }  // namespace
@@ -94,12 +101,24 @@ bool is_dns_subdomain(const std::string& s) {
 
 void require_dns_label(const Gang& gang, const std::string& what, const std::string& name,
                        const std::string& way_out, Diagnostics& diags) {
-  require_name(gang, what, name, kDnsLabelMax, "DNS label", way_out, diags);
+  require_name(gang, what, name, NameRule{}, way_out, diags);
 }
 
 void require_dns_subdomain(const Gang& gang, const std::string& what, const std::string& name,
                            const std::string& way_out, Diagnostics& diags) {
-  require_name(gang, what, name, kDnsSubdomainMax, "DNS subdomain", way_out, diags);
+  require_name(gang, what, name, NameRule{.max = kDnsSubdomainMax, .kind = "DNS subdomain"}, way_out, diags);
+}
+
+void require_group_name_label(const Gang& gang, const PodGroup& group, const std::string& what,
+                              Diagnostics& diags) {
+  // The name joins the source's name and the template's (and a scaling group's): the refusal points at
+  // whichever of the two is longer, the template's on a tie.
+  NameRule rule;
+  const TemplateMeta* t = gang.source ? gang.source->template_named(group.template_name) : nullptr;
+  if (t && t->name_place.doc == gang.source->doc && !t->name_place.pointer.empty() &&
+      t->name.size() >= gang.source->name.size())
+    rule.pointer = t->name_place.pointer;
+  require_name(gang, what, group.name, rule, shorten_group_names(gang), diags);
 }
 
 void require_positive_min_counts(const Gang& gang, const std::string& target, Diagnostics& diags) {

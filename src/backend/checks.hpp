@@ -1,5 +1,5 @@
 #pragma once
-// Capability-rule helpers shared by the backend mappings (DESIGN §4). Every refusal names the object,
+// Capability-rule helpers shared by the backend mappings. Every refusal names the object,
 // the limit and the way out, uses a stable rule id "capability/<name>" and points at the source object.
 #include <optional>
 #include <string>
@@ -39,6 +39,12 @@ void require_dns_label(const Gang& gang, const std::string& what, const std::str
                        const std::string& way_out, Diagnostics& diags);
 void require_dns_subdomain(const Gang& gang, const std::string& what, const std::string& name,
                            const std::string& way_out, Diagnostics& diags);
+
+// Refuses a pod group's name (what = "pod group template name", ...), made of the source's name and its
+// template's, when it is not a DNS label: at the template's `name` (a clique's, a replicated job's) when
+// that is the longer part, else at the source's metadata.name.
+void require_group_name_label(const Gang& gang, const PodGroup& group, const std::string& what,
+                              Diagnostics& diags);
 
 // Refuses pod groups with minCount < 1.
 void require_positive_min_counts(const Gang& gang, const std::string& target, Diagnostics& diags);

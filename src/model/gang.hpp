@@ -1,5 +1,5 @@
 #pragma once
-// The gang model (DESIGN §2): what every frontend produces and every backend mapping consumes.
+// The gang model: what every frontend produces and every backend mapping consumes.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -76,6 +76,9 @@ struct TemplateMeta {
   // The pods' own spec.priorityClassName ("" when unset): what their priority is computed from.
   std::string priority_class_name;
   InputPlace priority_place;
+  // Where the template's own name is written (a clique's or replicated job's `name`): the part of a pod
+  // group name that refusals of that name point at.
+  InputPlace name_place;
 };
 
 // A topologyConstraint an input sets: on what (PodCliqueSet, PodClique, PodCliqueScalingGroup; the name of

@@ -13,11 +13,12 @@ namespace {
 constexpr int64_t kTotalAnnotationSizeLimit = 256 * (1 << 10);  // TotalAnnotationSizeLimitB
 
 // The API server reports a label or annotation problem at the map's path with the key or value as the
-// value; the finding's own field is the entry, written as field.Path.Key writes it ("labels[app]").
+// value; the finding's own field is the entry, named as every other finding names a field
+// ("metadata.labels.team").
 void invalid_entry(const char* rule, const std::string& pointer, const std::string& path,
                    const std::string& key, const std::string& value, const std::string& detail,
                    FieldErrors& fe) {
-  fe.plain(rule, pointer_append(pointer, key), fmt::format("{}[{}]", path, key),
+  fe.plain(rule, pointer_append(pointer, key), path + "." + key,
            fmt::format("{}: Invalid value: {}: {}", path, go_quote(value), detail));
 }
 

@@ -214,6 +214,14 @@ def resources():
     add(cls, "resources/nested-anchors-flow", ["render", "-f", p], [1], "yaml/flow-levels",
         "{case}:" + flow_levels_refusal(rows, 2, nested_mapping_costs), case=p)
 
+    # A label's value of 10 MB and one of 2,000,000 flow items: refused at the label's key (line 6, column 5
+    # of pcs() with two lines of labels after the name), naming the field metadata.labels.team.
+    p = write(cls, "label-10mb.yaml", pcs(meta="  labels:\n    team: " + "v" * (10 << 20) + "\n"))
+    add(cls, "resources/label-10mb", ["render", "-f", p], [1], "metadata.labels.team", "{case}:6:5", case=p,
+        max_output=64 << 10)
+    p = write(cls, "label-flow-2m.yaml", pcs(meta="  labels:\n    team: [" + ",".join(["1"] * 2_000_000) + "]\n"))
+    add(cls, "resources/label-flow-2m", ["render", "-f", p], [1], "metadata.labels.team", "{case}:6:5", case=p)
+
     # 400 PodCliqueSets that fit one by one but not together: one refusal that says so, with their sum, at the
     # first that does not fit, before anything is rendered. Each has 31 replicas of 8 cliques of 4 pods and
     # 40 labels (keys l0..l39: 110 bytes, values 2,400, 160 a label: 8,910 bytes of metadata). Estimated as

@@ -89,7 +89,7 @@ TEST_CASE("meta: label keys and values, annotation keys and total size, name and
   auto keys = r.of("meta/label-key");
   REQUIRE(keys.size() == 1);
   CHECK(keys[0].location.line == 8);
-  CHECK(keys[0].field == "metadata.labels[bad key]");
+  CHECK(keys[0].field == "metadata.labels.bad key");
   CHECK(keys[0].message.rfind("metadata.labels: Invalid value: \"bad key\": name part must consist of", 0) ==
         0);
   auto values = r.of("meta/label-value");
@@ -133,7 +133,7 @@ TEST_CASE("meta: template metadata the operator copies onto PodCliques, pods and
   auto r =
       layer2(pcs("", kMain, "      labels:\n        \"x/y/z\": a\n      annotations:\n        \"?\": b\n"));
   REQUIRE(r.of("meta/label-key").size() == 1);
-  CHECK(r.of("meta/label-key")[0].field == "spec.template.cliques[0].labels[x/y/z]");
+  CHECK(r.of("meta/label-key")[0].field == "spec.template.cliques[0].labels.x/y/z");
   REQUIRE(r.of("meta/annotation-key").size() == 1);
   CHECK(r.of("meta/annotation-key")[0].message.rfind(
             "spec.template.cliques[0].annotations: Invalid value: \"?\"", 0) == 0);
@@ -146,8 +146,8 @@ TEST_CASE("meta: template metadata the operator copies onto PodCliques, pods and
       InputKind::kJobSet);
   auto values = js.of("meta/label-value");
   REQUIRE(values.size() == 2);
-  CHECK(values[0].field == "spec.replicatedJobs[0].template.metadata.labels[job]");
-  CHECK(values[1].field == "spec.replicatedJobs[0].template.spec.template.metadata.labels[pod]");
+  CHECK(values[0].field == "spec.replicatedJobs[0].template.metadata.labels.job");
+  CHECK(values[1].field == "spec.replicatedJobs[0].template.spec.template.metadata.labels.pod");
 }
 
 TEST_CASE("pod: container names are unique DNS labels across containers and init containers") {

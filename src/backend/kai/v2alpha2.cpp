@@ -75,8 +75,7 @@ class KaiMapping final : public Mapping {
     }
     require_dns_subdomain(gang, "KAI PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_dns_label(gang, fmt::format("value of pod label {}", kSubGroupLabel), pg.name,
-                        shorten_group_names(gang), diags);
+      require_group_name_label(gang, pg, fmt::format("value of pod label {}", kSubGroupLabel), diags);
     }
   }
 

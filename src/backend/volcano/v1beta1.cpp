@@ -57,9 +57,9 @@ class VolcanoMapping final : public Mapping {
   void check(const Gang& gang, const MappingContext&, Diagnostics& diags) const override {
     require_dns_subdomain(gang, "Volcano PodGroup name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_dns_label(
-          gang, fmt::format("value of pod label {} in subGroupPolicy.labelSelector", group_label_key(gang)),
-          pg.name, shorten_group_names(gang), diags);
+      require_group_name_label(
+          gang, pg,
+          fmt::format("value of pod label {} in subGroupPolicy.labelSelector", group_label_key(gang)), diags);
     }
   }
 

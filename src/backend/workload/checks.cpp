@@ -160,9 +160,12 @@ void require_template_name(const Gang& gang, const std::string& name, const std:
 void check_flat_templates(const Gang& gang, const std::string& list,
                           const std::vector<FlatTemplate>& templates, Diagnostics& diags) {
   // The one template of a gang admitted whole is named after the gang, the others after their pod group.
-  const std::string way_out =
-      gang.one_group_on_flat_workload ? shorten_source_name(gang) : shorten_group_names(gang);
-  for (const auto& t : templates) require_template_name(gang, t.name, way_out, diags);
+  if (gang.one_group_on_flat_workload) {
+    for (const auto& t : templates) require_template_name(gang, t.name, shorten_source_name(gang), diags);
+  } else {
+    // One template per pod group (flat_templates), refused at the part of its name that makes it long.
+    for (const auto& pg : gang.groups) require_group_name_label(gang, pg, "pod group template name", diags);
+  }
   check_template_count(gang, list, templates.size(),
                        "use kai-scheduler, volcano or koord-scheduler, or split the " + source_kind(gang),
                        diags);

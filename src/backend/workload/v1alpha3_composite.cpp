@@ -215,7 +215,7 @@ class WorkloadV1alpha3Composite final : public Mapping {
     }
     require_dns_label(gang, "root composite template name", gang.name, shorten_source_name(gang), diags);
     for (const auto& pg : gang.groups) {
-      require_template_name(gang, pg.name, shorten_group_names(gang), diags);
+      require_group_name_label(gang, pg, "pod group template name", diags);
       require_dns_subdomain(gang, "PodGroup name", group_object_name(gang, pg), shorten_source_name(gang),
                             diags);
     }

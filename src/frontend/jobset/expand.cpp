@@ -133,7 +133,8 @@ std::shared_ptr<const GangSource> jobset_gang_source(const JobSet& js) {
                             .annotations = rj.pod_annotations,
                             .metadata_pointer = rj.pod_template_pointer() + "/metadata",
                             .priority_class_name = rj.priority_class_name,
-                            .priority_place = priority_place(js, rj)});
+                            .priority_place = priority_place(js, rj),
+                            .name_place = {.doc = js.doc, .pointer = rj.pointer + "/name"}});
   }
   if (js.doc) s->location = js.doc->locate();
   s->doc = js.doc;

@@ -369,7 +369,8 @@ std::shared_ptr<const GangSource> podcliqueset_gang_source(const PodCliqueSet& p
          .annotations = c.annotations,
          .metadata_pointer = c.pointer,
          .priority_class_name = c.priority_class_name,
-         .priority_place = input_place(pcs, c.pointer + "/spec/podSpec/priorityClassName")});
+         .priority_place = input_place(pcs, c.pointer + "/spec/podSpec/priorityClassName"),
+         .name_place = input_place(pcs, c.pointer + "/name")});
   }
   if (pcs.doc) s->location = pcs.doc->locate();
   s->doc = pcs.doc;
