@@ -127,6 +127,8 @@ int run_render(const RenderFlags& flags) {
   TemplateSet templates = load_templates(flags.selectors, diags);
   const std::shared_ptr<const CrdOverrides> crds = load_crd_overrides(flags.selectors, diags);
   const bool to_files = !flags.output_dir.empty();
+  // What a killed render into the same directory left goes first, whatever this render's verdict.
+  if (to_files) remove_interrupted_writes(flags.output_dir, diags);
   const bool json = flags.output == "json";
   const TextFormat format = text_format(flags.output);
   std::optional<OutputText> text(std::in_place, format);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,8 +11,11 @@
 #include <cctype>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <random>
 #include <regex>
 #include <set>
@@ -60,9 +64,65 @@ fs::path first_foreign_entry(const fs::path& dir, std::error_code& ec) {
   return {};
 }
 
-fs::path sibling_temp(const fs::path& dir, const char* tag) {
+// The one temporary directory of a write into `dir`: `.<dir>.grovectl-tmp-<8 hex digits>` beside it, with
+// the new files in its `new/` and, while they replace an earlier output, that output in its `old/`. Earlier
+// versions wrote `.<dir>.tmp-<hex>` and `.<dir>.old-<hex>` beside it.
+constexpr std::string_view kWorkTag = "grovectl-tmp";
+
+fs::path work_path(const fs::path& dir) {
   std::random_device rd;
-  return dir.parent_path() / fmt::format(".{}.{}-{:08x}", dir.filename().string(), tag, rd());
+  return dir.parent_path() / fmt::format(".{}.{}-{:08x}", dir.filename().string(), kWorkTag, rd());
+}
+
+// Whether `entry` (a name beside `dir`) is what a write into `dir` leaves while it runs.
+bool is_work_name(const std::string& entry, const fs::path& dir) {
+  static const std::regex suffix("-[0-9a-f]{8}");
+  const std::string prefix = "." + dir.filename().string() + ".";
+  if (!entry.starts_with(prefix)) return false;
+  const std::string rest = entry.substr(prefix.size());
+  for (std::string_view tag : {kWorkTag, std::string_view("tmp"), std::string_view("old")}) {
+    if (rest.starts_with(tag) && std::regex_match(rest.substr(tag.size()), suffix)) return true;
+  }
+  return false;
+}
+
+// An open directory, locked (flock) while a write uses it: a later run that can take the lock knows that
+// the write ended without cleaning up (SIGKILL, a power cut), since a process's locks go with it.
+class LockedDirectory {
+ public:
+  explicit LockedDirectory(const fs::path& path)
+      : fd_(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)) {}
+  ~LockedDirectory() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  LockedDirectory(const LockedDirectory&) = delete;
+  LockedDirectory& operator=(const LockedDirectory&) = delete;
+  // Takes the lock without waiting; false when another process holds it (or the directory did not open).
+  bool try_lock() { return fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0; }
+  // Whether `path` still names the directory that was opened (a cleanup may have removed it meanwhile).
+  bool is_at(const fs::path& path) const {
+    struct stat opened {
+    }, named{};
+    return fd_ >= 0 && ::fstat(fd_, &opened) == 0 && ::stat(path.c_str(), &named) == 0 &&
+           opened.st_dev == named.st_dev && opened.st_ino == named.st_ino;
+  }
+
+ private:
+  int fd_;
+};
+
+// Creates the temporary directory of a write into `dir` (and `dir`'s missing parents) and locks it.
+std::optional<fs::path> make_work_directory(const fs::path& dir, std::unique_ptr<LockedDirectory>& lock,
+                                            std::error_code& ec) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const fs::path work = work_path(dir);
+    if (!fs::create_directories(work / "new", ec)) return std::nullopt;
+    lock = std::make_unique<LockedDirectory>(work);
+    if (lock->try_lock() && lock->is_at(work)) return work;
+    // Another run took it for a leftover between its creation and the lock (both start at once): anew.
+  }
+  ec = std::make_error_code(std::errc::resource_unavailable_try_again);
+  return std::nullopt;
 }
 
 // While --output-dir is written, SIGINT, SIGTERM and SIGHUP only set a flag: the writer stops at the next
@@ -182,6 +242,40 @@ fs::path first_missing_ancestor(fs::path p) {
   return missing;
 }
 
+// The written files (`work`/new) take the place of `dir`; an earlier output there (`exists`) ends up in
+// `work`, which the caller then removes. Exchanged in one rename where the file system can (so `dir` is
+// never missing), else the earlier output is moved into `work`/old first.
+bool move_into_place(const fs::path& work, const fs::path& dir, bool exists, const std::string& dir_arg,
+                     TemporaryTree& temporary, Diagnostics& diags) {
+  const fs::path fresh = work / "new";
+  if (exists) {
+    if (::renameat2(AT_FDCWD, fresh.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) == 0) return true;
+    if (errno != EINVAL && errno != ENOSYS) {
+      diags.error("output/io", fmt::format("cannot replace {}: {}", dir_arg, std::strerror(errno)),
+                  Location{dir_arg});
+      return false;
+    }
+    std::error_code ec;
+    fs::rename(dir, work / "old", ec);
+    if (ec) {
+      diags.error("output/io", fmt::format("cannot replace {}: {}", dir_arg, ec.message()),
+                  Location{dir_arg});
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(fresh, dir, ec);
+  if (!ec) return true;
+  diags.error("output/io", fmt::format("cannot move output into {}: {}", dir_arg, ec.message()),
+              Location{dir_arg});
+  if (exists) {
+    std::error_code restore;
+    fs::rename(work / "old", dir, restore);
+    if (restore) temporary.keep();  // the earlier output stays in `work`/old: the next run puts it back
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> object_file_names(const std::vector<Json>& objects, const std::string& extension) {
@@ -246,38 +340,62 @@ bool write_object_files(const std::string& dir_arg, const std::vector<std::strin
   DeferredSignals signals;
   fs::path first_created = first_missing_ancestor(dir.parent_path());
   TemporaryTree created_parents(first_created);
-  fs::path tmp = sibling_temp(dir, "tmp");
-  if (!fs::create_directories(tmp, ec)) {
-    diags.error("output/io", fmt::format("cannot create {}: {}", tmp.string(), ec.message()),
+  std::unique_ptr<LockedDirectory> lock;
+  const std::optional<fs::path> work = make_work_directory(dir, lock, ec);
+  if (!work) {
+    diags.error("output/io",
+                fmt::format("cannot create a temporary directory beside {}: {}", dir_arg, ec.message()),
                 Location{dir_arg});
     return false;
   }
-  TemporaryTree temporary(tmp);
-  if (!write_all(tmp, names, contents, diags)) return false;
-  fs::path old = sibling_temp(dir, "old");
-  if (exists) {
-    fs::rename(dir, old, ec);
-    if (ec) {
-      diags.error("output/io", fmt::format("cannot replace {}: {}", dir_arg, ec.message()),
-                  Location{dir_arg});
-      return false;
-    }
-  }
-  TemporaryTree previous(exists ? old : fs::path());
-  fs::rename(tmp, dir, ec);
-  if (ec) {
-    diags.error("output/io", fmt::format("cannot move output into {}: {}", dir_arg, ec.message()),
-                Location{dir_arg});
-    if (exists) {
-      std::error_code restore;
-      fs::rename(old, dir, restore);
-      if (restore) previous.keep();  // the earlier output stays in `old` rather than being lost
-    }
-    return false;
-  }
-  temporary.keep();
+  TemporaryTree temporary(*work);  // everything of this write is in it: removing it undoes the write
+  if (!write_all(*work / "new", names, contents, diags)) return false;
+  if (!move_into_place(*work, dir, exists, dir_arg, temporary, diags)) return false;
   created_parents.keep();
   return true;
+}
+
+std::vector<std::string> remove_interrupted_writes(const std::string& dir_arg, Diagnostics& diags) {
+  std::vector<std::string> removed;
+  fs::path dir = fs::absolute(dir_arg).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();
+  std::error_code ec;
+  std::vector<fs::path> leftovers;
+  for (auto it = fs::directory_iterator(dir.parent_path(), ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    std::error_code type_ec;
+    if (is_work_name(it->path().filename().string(), dir) && it->is_directory(type_ec) &&
+        !it->is_symlink(type_ec))
+      leftovers.push_back(it->path());
+  }
+  std::sort(leftovers.begin(), leftovers.end());
+  for (const fs::path& leftover : leftovers) {
+    LockedDirectory lock(leftover);
+    if (!lock.try_lock()) continue;  // a render writing right now
+    // Stopped between moving the earlier output aside and the new one into place: the earlier one returns
+    // (an earlier version moved it to `.<dir>.old-<hex>` itself).
+    const bool moved_aside = leftover.filename().string().find(".old-") != std::string::npos;
+    const fs::path earlier = moved_aside ? leftover : leftover / "old";
+    std::error_code restore_ec;
+    const bool restored = fs::is_directory(earlier, restore_ec) && !fs::exists(dir, restore_ec) &&
+                          (fs::rename(earlier, dir, restore_ec), !restore_ec);
+    std::error_code remove_ec;
+    if (!(restored && moved_aside)) fs::remove_all(leftover, remove_ec);
+    if (remove_ec) {
+      diags.warning("output/interrupted-write",
+                    fmt::format("cannot remove {}, left by an interrupted render: {}", leftover.string(),
+                                remove_ec.message()),
+                    Location{leftover.string()});
+      continue;
+    }
+    removed.push_back(leftover.string());
+    diags.warning("output/interrupted-write",
+                  fmt::format("{} {}, which an interrupted render into {} left{}",
+                              restored && moved_aside ? "moved back" : "removed", leftover.string(), dir_arg,
+                              restored ? "; the output it was replacing is back in place" : ""),
+                  Location{leftover.string()});
+  }
+  return removed;
 }
 
 }  // namespace grovectl

@@ -179,8 +179,9 @@ TEST_CASE("output dir: SIGTERM or SIGINT while files are written leaves nothing 
     for (int i = 0; i < 3000 && !writing; ++i) {
       for (const auto& e : fs::directory_iterator(parent)) {
         std::error_code ec;
-        if (e.path().filename().string().find(".tmp-") != std::string::npos && !fs::is_empty(e.path(), ec) &&
-            !ec)
+        // The one temporary directory of the write, .out.grovectl-tmp-<hex>, with the files in its new/.
+        if (e.path().filename().string().starts_with(".out.grovectl-tmp-") &&
+            !fs::is_empty(e.path() / "new", ec) && !ec)
           writing = true;
       }
       if (!writing) std::this_thread::sleep_for(std::chrono::milliseconds(10));
