@@ -9,6 +9,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/go_values.hpp"
 #include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "yaml/block_subset.hpp"
@@ -320,7 +321,7 @@ class JsonBuilder {
       if (!inserted && !top.slots[entry].merged) {
         const Position first = top.slots[entry].key_at;
         diags_.error("yaml/duplicate-key",
-                     fmt::format("duplicate key \"{}\" (first defined at line {}, column {})", excerpt(key),
+                     fmt::format("duplicate key {} (first defined at line {}, column {})", go_quote(key),
                                  first.line, first.column),
                      location_of(file_, mark), pointer_to_field_path(pointer_append(current_pointer(), key)));
         failed_ = true;

@@ -140,6 +140,19 @@ TEST_CASE("hostile: duplicate keys name both locations") {
   CHECK(contains(r.err, "first defined at line 4, column 3"));
 }
 
+TEST_CASE("hostile: a 1 MB duplicate key is quoted once, cut to its start and its length") {
+  // Two copies of one alias of a 1 MB scalar, used as keys: the second is the duplicate. The quoted start
+  // and its "..." are one word that the message's own bound leaves whole (it once read "... (257 bytes)
+  // (1048576 bytes)").
+  const std::string key(1 << 20, 'k');
+  CommandResult r = render_text("dup-big.yaml", "a: &s " + key + "\nm:\n  *s : 1\n  *s : 2\n");
+  expect_refused(r, "yaml/duplicate-key", "dup-big.yaml:4:3");
+  CHECK(contains(r.err, "duplicate key \"" + std::string(200, 'k')));
+  CHECK(contains(r.err, "\"... (1048576 bytes) (first defined at line 3, column 3)"));
+  CHECK_FALSE(contains(r.err, "(257 bytes)"));
+  CHECK(r.err.size() < 4096);
+}
+
 TEST_CASE("hostile: non-UTF-8 and NUL bytes") {
   SECTION("invalid byte") {
     expect_refused(render_text("latin1.yaml", "a: b\nname: caf\xE9\n"), "yaml/encoding", "latin1.yaml:2:10");
