@@ -54,7 +54,7 @@ int go_template_line(std::string_view text) {
 // A YAML error in a file that looks like a Go template says so, and what to do.
 void add_go_template_hint(Diagnostics& found, int template_line, Diagnostics& diags) {
   for (Diagnostic d : found.items()) {
-    if (d.rule == "yaml/syntax")
+    if (d.rule == "yaml/syntax" || d.rule == "json/syntax")
       d.message += fmt::format(
           " (line {} holds a Go template directive, {{{{ ... }}}}: this looks like a Helm template, which is "
           "not "

@@ -90,13 +90,17 @@ TEST_CASE("ci repository: a Go template read as YAML says what it is and what to
   INFO(r.out);
   CHECK(r.exit_code == 1);
   CHECK(contains(r.out, file + ":4:"));
-  CHECK(contains(r.out,
-                 "(line 4 holds a Go template directive, {{ ... }}: this looks like a Helm template, "
-                 "which is not YAML until helm renders it; validate what `helm template` prints, or "
-                 "leave such files out with --ignore-filename-pattern) [yaml/syntax]"));
-  // priorityclass.yaml starts with `{{- if ... }}`: a template from its first line.
+  CHECK(
+      contains(r.out,
+               "(line 4 holds a Go template directive, {{ ... }}: this looks like a Helm template, "
+               "which is not YAML until helm renders it; validate what `helm template` prints, or "
+               "leave such files out with --ignore-filename-pattern) (field: metadata.name) [yaml/syntax]"));
+  // priorityclass.yaml starts with `{{- if ... }}`: a template from its first line, which kubectl would read
+  // as JSON (it starts with '{'); the JSON error gets the same hint.
   auto first =
       run_grovectl("validate -f " + quote((root / "operator/charts/templates/priorityclass.yaml").string()));
+  INFO(first.out);
+  CHECK(contains(first.out, "[json/syntax]"));
   CHECK(contains(first.out, "(line 1 holds a Go template directive"));
   // A quoted "{{ }}" is a string, not a directive: no hint on a file that has only that.
   auto quoted_value = run_grovectl("validate -f -", "a: \"{{ .Values.x }}\"\nb: [\n");
