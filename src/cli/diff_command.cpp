@@ -13,7 +13,6 @@
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
-#include "core/parallel.hpp"
 #include "core/text_excerpt.hpp"
 #include "diff/brief.hpp"
 #include "diff/compare.hpp"
@@ -239,63 +238,6 @@ PackedRender render_packed(const DocumentRefs& docs, const std::vector<SourceDoc
   return rendered;
 }
 
-// A source with this many objects has its index and objects merged into the whole render's at once, one
-// on each core. A source that fills a wave alone hands each object on as it comes: one at a time.
-constexpr size_t kObjectsToMergeInParallel = 64;
-
-// render_packed for an input whose render finds nothing, its sources side by side (render/batch.cpp): each
-// object is packed and indexed on the thread that renders it. nullopt when the render finds anything or
-// has more objects than diff compares: render_packed then renders it again and reports that.
-std::optional<PackedRender> render_packed_side_by_side(const DocumentRefs& docs,
-                                                       const std::vector<SourceDocument>& inputs,
-                                                       const RenderOptions& options,
-                                                       const TemplateSet& templates) {
-  struct Slot {
-    std::vector<diff::PackedObject> objects;
-    diff::ScopeAnchors index;
-  };
-  std::vector<Slot> slots;
-  PackedRender rendered;
-  bool too_many = false;
-  const BatchOutput output{
-      .begin_wave = [&](size_t sources) { slots.assign(sources, {}); },
-      .keep =
-          [&](size_t slot, Json&& o) {
-            diff::ObjectKey match = diff::match_key(o);
-            slots[slot].index.add_rendered(o, match);
-            slots[slot].objects.push_back(diff::pack_object(std::move(o), std::move(match)));
-          },
-      .hand_on =
-          [&](size_t slot) {
-            too_many = too_many || rendered.objects.size() + slots[slot].objects.size() > kMaxDiffObjects;
-            if (too_many) return;
-            Slot& from = slots[slot];
-            auto merge_part = [&](size_t part) {
-              if (part == 0) {
-                rendered.index.add(std::move(from.index));
-              } else {
-                for (auto& o : from.objects) rendered.objects.push_back(std::move(o));
-              }
-            };
-            // A source's objects are merged in on both cores: the other one would wait for this one.
-            if (from.objects.size() >= kObjectsToMergeInParallel) {
-              for_each_index_parallel(2, merge_part);
-            } else {
-              merge_part(0);
-              merge_part(1);
-            }
-            from = Slot{};
-          },
-  };
-  RenderSession session(options, templates, RenderLimits::diff_side());
-  Diagnostics found;
-  if (!session.render_clean_batch(docs, output) || too_many) return std::nullopt;
-  session.finish(found);
-  if (!found.empty()) return std::nullopt;
-  rendered.index.add_sources(diff::source_refs(inputs));
-  return rendered;
-}
-
 struct Sides {
   std::vector<Json> old_side;  // a migration preview's
   std::vector<Json> new_side;
@@ -445,10 +387,7 @@ int run_diff(const DiffFlags& flags) {
     sides.old_side = render_trees(renderable, s->options, templates, diags);
     if (!diags.has_errors()) sides.new_side = render_trees(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
-    std::optional<PackedRender> side_by_side =
-        render_packed_side_by_side(renderable, docs, s->options, templates);
-    PackedRender rendered = side_by_side ? std::move(*side_by_side)
-                                         : render_packed(renderable, docs, s->options, templates, diags);
+    PackedRender rendered = render_packed(renderable, docs, s->options, templates, diags);
     if (!diags.has_errors()) live_sides(flags, std::move(rendered), sides, diags);
   }
   if (diags.has_errors()) {

@@ -89,21 +89,6 @@ void ScopeAnchors::add_sources(const std::vector<SourceRef>& sources) {
   }
 }
 
-void ScopeAnchors::add(ScopeAnchors&& other) {
-  for (auto& [key, position] : other.a_.positions) position += rendered_count_;
-  a_.positions.merge(other.a_.positions);
-  unique_keys_ = unique_keys_ && other.unique_keys_ && other.a_.positions.empty();
-  rendered_count_ += other.rendered_count_;
-  a_.namespaces.merge(other.a_.namespaces);
-  a_.kinds.merge(other.a_.kinds);
-  a_.other_owners.merge(other.a_.other_owners);
-  a_.part_of.merge(other.a_.part_of);
-  a_.jobsets.merge(other.a_.jobsets);
-  a_.gangs.merge(other.a_.gangs);
-  a_.workloads.merge(other.a_.workloads);
-  a_.composites.merge(other.a_.composites);
-}
-
 bool ScopeAnchors::renders_kind(const std::string& group, const std::string& kind) const {
   return a_.kinds.count({kind, group}) > 0;
 }

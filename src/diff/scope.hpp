@@ -37,7 +37,6 @@ class ScopeAnchors {
   // `match` is the object's match_key (pod_identity.hpp); its position is the number of objects before it.
   void add_rendered(const Json& object, const ObjectKey& match);
   void add_sources(const std::vector<SourceRef>& sources);
-  void add(ScopeAnchors&& other);  // what `other` was given, as if it had been given here after this
   bool belongs(const Json& live, const ObjectKey& match) const;  // as split_by_scope says
   // The position of the rendered object with this match key (the first one's), or kNoMatch.
   size_t position_of(const ObjectKey& match) const;
