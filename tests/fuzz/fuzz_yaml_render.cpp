@@ -1,5 +1,5 @@
-// Fuzz target: YAML reader (the block-subset reader compared with libyaml) + the whole render path + both
-// emitters.
+// Fuzz target: YAML reader (the block-subset reader compared with libyaml, a stream cut into parallel slices
+// compared with one sequential parse) + the whole render path + both emitters.
 #include "fuzz_common.hpp"
 #include "render/pipeline.hpp"
 #include "yaml/emitter.hpp"
@@ -9,10 +9,8 @@ using namespace grovectl;
 
 namespace {
 
-std::string reading_of(const std::string& text, BlockReader reader, std::vector<SourceDocument>& docs) {
+std::string reading_of(const std::string& text, const ReadLimits& limits, std::vector<SourceDocument>& docs) {
   Diagnostics diags;
-  ReadLimits limits;
-  limits.block_reader = reader;
   docs = parse_yaml_stream(text, "fuzz.yaml", diags, limits);
   std::string out;
   for (const auto& d : diags.items()) out += format_diagnostic(d) + "\n";
@@ -20,15 +18,25 @@ std::string reading_of(const std::string& text, BlockReader reader, std::vector<
   return out;
 }
 
-// grovectl's block-subset reader must read every input as libyaml does (yaml/block_subset.hpp).
-void require_same_readers(const std::string& text) {
-  std::vector<SourceDocument> subset, libyaml;
-  if (reading_of(text, BlockReader::kSubsetFirst, subset) !=
-      reading_of(text, BlockReader::kLibyamlOnly, libyaml))
-    abort();
-  for (size_t i = 0; i < subset.size(); ++i) {
-    if (!(*subset[i].positions == *libyaml[i].positions)) abort();
+// Both readings give the same documents, values, positions and diagnostics.
+void require_same_reading(const std::string& text, const ReadLimits& a, const ReadLimits& b) {
+  std::vector<SourceDocument> first, second;
+  if (reading_of(text, a, first) != reading_of(text, b, second)) abort();
+  for (size_t i = 0; i < first.size(); ++i) {
+    if (!(*first[i].positions == *second[i].positions)) abort();
   }
+}
+
+// grovectl's block-subset reader must read every input as libyaml does (yaml/block_subset.hpp), and a stream
+// cut into slices parsed side by side as one sequential parse does (yaml/stream_slices.hpp): every input is
+// sliced here, whatever its size.
+void require_same_readers(const std::string& text) {
+  ReadLimits subset, libyaml, sliced, sequential;
+  libyaml.block_reader = BlockReader::kLibyamlOnly;
+  require_same_reading(text, subset, libyaml);
+  sliced.parallel_from_bytes = 0;
+  sequential.parallel_from_bytes = SIZE_MAX;
+  require_same_reading(text, sliced, sequential);
 }
 
 }  // namespace
