@@ -16,7 +16,9 @@
 #include "core/text_excerpt.hpp"
 #include "diff/brief.hpp"
 #include "diff/compare.hpp"
+#include "diff/grove_migration.hpp"
 #include "diff/kubectl_source.hpp"
+#include "diff/live_epochs.hpp"
 #include "diff/live_objects.hpp"
 #include "diff/plan.hpp"
 #include "diff/plan_print.hpp"
@@ -39,6 +41,7 @@ struct DiffFlags {
   std::string kubectl_program = "kubectl";
   std::string to_backend;
   std::string to_kube_version;
+  std::string to_grove_version;
   std::string to_hierarchy;
   std::string to_feature_gates;
   bool to_feature_gates_given = false;
@@ -61,8 +64,8 @@ struct DiffSetup {
 };
 
 bool migration(const DiffFlags& f) {
-  return !f.to_backend.empty() || !f.to_kube_version.empty() || !f.to_hierarchy.empty() ||
-         f.to_feature_gates_given;
+  return !f.to_backend.empty() || !f.to_kube_version.empty() || !f.to_grove_version.empty() ||
+         !f.to_hierarchy.empty() || f.to_feature_gates_given;
 }
 
 void check_modes(const DiffFlags& f, Diagnostics& diags) {
@@ -77,11 +80,11 @@ void check_modes(const DiffFlags& f, Diagnostics& diags) {
     diags.error(
         "usage/diff-mode",
         "diff needs something to compare with: --live PATH, --kubectl, or --to-backend/--to-kube-version/"
-        "--to-hierarchy/--to-feature-gates");
+        "--to-grove-version/--to-hierarchy/--to-feature-gates");
   } else if (modes > 1) {
     diags.error("usage/diff-mode",
-                "use only one of --live, --kubectl and --to-backend/--to-kube-version/--to-hierarchy/"
-                "--to-feature-gates");
+                "use only one of --live, --kubectl and --to-backend/--to-kube-version/--to-grove-version/"
+                "--to-hierarchy/--to-feature-gates");
   }
   if (f.show_unrelated && migration(f)) {
     diags.error("usage/diff-mode", "--show-unrelated is about live objects; a migration preview has none");
@@ -120,9 +123,27 @@ std::optional<size_t> parse_context_lines(const std::string& text) {
   return value;
 }
 
+bool names_by_epoch(const std::string& grove_version) {
+  std::string error;
+  const GroveVersion* v = grove_version.empty() ? &GroveVersion::newest() : parse_grove_version(grove_version, error);
+  return v && v->naming == GangNaming::kEpoch;
+}
+
+// The flags of one side of a migration preview. Across the change to epoch names (--grove-version to
+// --to-grove-version), --epoch is for the side that names PodGangs by epoch.
+SelectorFlags side_flags(const DiffFlags& f, const std::string& grove_version) {
+  SelectorFlags side = f.selectors;
+  side.grove_version = grove_version;
+  const bool across = !f.to_grove_version.empty() &&
+                      names_by_epoch(f.selectors.grove_version) != names_by_epoch(f.to_grove_version);
+  if (across && !names_by_epoch(grove_version)) side.epoch.clear();
+  return side;
+}
+
 std::optional<RenderOptions> target_options(const DiffFlags& f, const RenderOptions& from,
                                             Diagnostics& diags) {
-  SelectorFlags to = f.selectors;
+  SelectorFlags to =
+      side_flags(f, f.to_grove_version.empty() ? f.selectors.grove_version : f.to_grove_version);
   if (!f.to_backend.empty()) to.backend = f.to_backend;
   if (!f.to_kube_version.empty()) to.kube_version = f.to_kube_version;
   if (!f.to_hierarchy.empty()) {
@@ -145,7 +166,7 @@ std::optional<RenderOptions> target_options(const DiffFlags& f, const RenderOpti
 std::optional<DiffSetup> setup(const DiffFlags& f) {
   Diagnostics diags;
   DiffSetup s;
-  auto options = make_render_options(f.selectors, diags);
+  auto options = make_render_options(side_flags(f, f.selectors.grove_version), diags);
   if (options && !f.include.empty()) options->include = parse_include(f.include, diags);
   for (const auto& text : f.ignore) {
     std::string error;
@@ -296,7 +317,7 @@ void read_live(const DiffFlags& f, const std::vector<diff::PackedObject>& render
                diff::LiveSelection& selection, Diagnostics& diags) {
   Diagnostics checks, selecting;
   if (f.kubectl) {
-    std::vector<Json> asked;  // kubectl is asked for exactly the rendered objects
+    std::vector<Json> asked;  // kubectl lists the rendered kinds by their labels (kubectl_source.hpp)
     for (const auto& o : rendered) asked.push_back(diff::unpack_object(o));
     std::vector<SourceDocument> fetched = diff::fetch_live_objects(asked, kubectl_options(f), diags);
     asked.clear();
@@ -317,11 +338,20 @@ void read_live(const DiffFlags& f, const std::vector<diff::PackedObject>& render
   if (!diags.has_errors()) diags.append(selecting);
 }
 
-bool live_sides(const DiffFlags& f, PackedRender rendered, Sides& sides, Diagnostics& diags) {
+// The render again with the epochs a live cluster uses (live_epochs.hpp).
+using RenderAdopting = std::function<PackedRender(std::shared_ptr<const AdoptedEpochs>)>;
+
+bool live_sides(const DiffFlags& f, PackedRender rendered, const RenderOptions& options,
+                const RenderAdopting& render_adopting, Sides& sides, Diagnostics& diags) {
   diff::LiveSelection selection(rendered.index);
   read_live(f, rendered.objects, selection, diags);
   if (diags.has_errors()) return false;
   diff::LiveSet live = std::move(selection).finish();
+  if (auto adopted = diff::epochs_to_adopt(live.epochs, options)) {
+    rendered = render_adopting(std::move(adopted));
+    if (diags.has_errors()) return false;
+    diff::rematch(live, rendered.index);
+  }
   note_other_kinds(f, live.other_kinds);
   if (live.in_scope.size() + live.out_of_scope.size() > kMaxDiffObjects) {
     diags.error("input/too-large",
@@ -388,7 +418,16 @@ int run_diff(const DiffFlags& flags) {
     if (!diags.has_errors()) sides.new_side = render_trees(renderable, *s->target, templates, diags);
   } else if (!diags.has_errors()) {
     PackedRender rendered = render_packed(renderable, docs, s->options, templates, diags);
-    if (!diags.has_errors()) live_sides(flags, std::move(rendered), sides, diags);
+    // The second render finds what the first did, under other names: only its errors are new.
+    auto render_adopting = [&](std::shared_ptr<const AdoptedEpochs> adopted) {
+      RenderOptions adopting = s->options;
+      adopting.adopted_epochs = std::move(adopted);
+      Diagnostics again;
+      PackedRender out = render_packed(renderable, docs, adopting, templates, again);
+      if (again.has_errors()) diags.append(again);
+      return out;
+    };
+    if (!diags.has_errors()) live_sides(flags, std::move(rendered), s->options, render_adopting, sides, diags);
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
@@ -421,6 +460,7 @@ int run_diff(const DiffFlags& flags) {
                         &result.objects};
     sides.plan = diff::build_plan(in);
   }
+  const std::vector<diff::GroveMigration> grove_migrations = diff::find_grove_migrations(result.objects);
   diff::Summary summary = diff::summarize(result.objects);
   summary.out_of_scope = sides.out_of_scope;
   const int code = summary.any() ? kExitFindings : kExitOk;
@@ -435,9 +475,11 @@ int run_diff(const DiffFlags& flags) {
   if (flags.output == "json") {
     Json out{{"summary", diff::summary_json(summary)}, {"diffs", diff::diffs_json(result.objects)}};
     if (sides.plan) out["plan"] = diff::plan_json(*sides.plan);
+    if (!grove_migrations.empty()) out["groveMigration"] = diff::grove_migrations_json(grove_migrations);
     std::cout << out.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     if (sides.plan) std::cout << diff::format_plan_text(*sides.plan);
+    std::cout << diff::format_grove_migrations_text(grove_migrations);
     text.color = flags.output == "text" && use_color_for_stdout(s->color);
     std::cout << (flags.output == "brief" ? diff::format_brief(result.objects, text)
                                           : diff::format_text(result.objects, text));
@@ -463,9 +505,11 @@ CommandRunner add_diff_command(CLI::App& app) {
       "repeatable");
   cmd->add_flag(
       "--kubectl", flags->kubectl,
-      "Fetch live objects read-only: kubectl [--kubeconfig K] [--context C] get KIND.VERSION.GROUP NAME... "
-      "-n NS -o yaml --ignore-not-found, for exactly the rendered objects (pods by their labels); "
-      "without -n, inputs that set no namespace use the context's namespace, as kubectl does");
+      "Fetch live objects read-only: kubectl [--kubeconfig K] [--context C] get KIND.VERSION.GROUP -l "
+      "SELECTOR -n NS -o yaml --ignore-not-found for each rendered kind, listed by the label the "
+      "controller puts on them (app.kubernetes.io/part-of=<PodCliqueSet>, jobset.sigs.k8s.io/jobset-name), "
+      "a kind without one whole in the namespace; without -n, inputs that set no namespace use the "
+      "context's namespace, as kubectl does");
   cmd->add_option("--context", flags->context,
                   "kubectl context for --kubectl (default: the current context)");
   cmd->add_option("--kubeconfig", flags->kubeconfig,
@@ -481,6 +525,9 @@ CommandRunner add_diff_command(CLI::App& app) {
                   "Migration preview: render again for this backend; print a plan, then the diff");
   cmd->add_option("--to-kube-version", flags->to_kube_version,
                   "Migration preview: render again for this Kubernetes version");
+  cmd->add_option("--to-grove-version", flags->to_grove_version,
+                  "Migration preview: render again for this Grove release; from legacy PodGang names to epoch "
+                  "names, the plan says how the operator migrates");
   cmd->add_option("--to-hierarchy", flags->to_hierarchy,
                   "Migration preview: render again with this hierarchy")
       ->check(CLI::IsMember({"flat", "composite"}));
@@ -514,6 +561,10 @@ CommandRunner add_diff_command(CLI::App& app) {
       "fields (KAI markUnschedulable), PodGang podReferences; a live pod keeps only what its stub declares.\n"
       "Only live objects of these inputs are compared (operator labels, owner references, then names); the\n"
       "others are counted, and listed as removed with --show-unrelated. Pods match by clique and pod index.\n"
+      "Epoch-named Grove objects match by identity: grovectl renders with the epochs the live PodGangs and\n"
+      "PodGangMaps carry (per PodCliqueSet replica and role), so only real differences show, under live names.\n"
+      "Live legacy-named PodGangs against an epoch render (or --to-grove-version across the change) print the\n"
+      "steps of Grove's own migration first.\n"
       "A migration preview prints a plan first: scheduling changes (gang atomicity, topology, priority),\n"
       "prerequisites on the target, edits the inputs need, and the objects to delete, create and update.\n"
       "Exit codes: 0 no differences, 1 differences (nothing else), 2 usage error, 3 I/O, kubectl or "

@@ -12,6 +12,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/json_member.hpp"
 #include "diff/object_key.hpp"
 #include "input/loader.hpp"
 
@@ -20,7 +21,7 @@ extern char** environ;
 namespace grovectl::diff {
 namespace {
 
-constexpr size_t kNamesPerCall = 200;  // keeps argv far below ARG_MAX
+constexpr size_t kValuesPerCall = 200;  // keeps a label selector, and argv, far below ARG_MAX
 
 std::string resource_arg(const Json& object) {
   std::string kind = object_key(object).kind;
@@ -30,20 +31,25 @@ std::string resource_arg(const Json& object) {
   return kind + "." + api_version(object) + "." + group;
 }
 
-// Real pods are named by generateName, so pod stubs are fetched by the labels their controller sets
-// (grove.md §4.5 app.kubernetes.io/part-of; jobset.md §2 jobset.sigs.k8s.io/jobset-name).
-std::string pod_selector(const Json& object) {
-  ObjectKey k = object_key(object);
-  if (k.kind != "Pod" || !k.group.empty()) return "";
-  const Json* labels = nullptr;
-  if (object.contains("metadata") && object["metadata"].is_object() && object["metadata"].contains("labels"))
-    labels = &object["metadata"]["labels"];
-  if (!labels || !labels->is_object()) return "";
+// The label its controller stamps on every object of a source, and its value: Grove's operator puts
+// app.kubernetes.io/part-of: <PodCliqueSet> on PodGangMaps, PodGangs, pods, and KAI and Volcano copy it
+// onto their PodGroups (ai-dynamo/grove operator/api/common/labels.go, PR #778 podgangmap.go,
+// operator/internal/scheduler/{kai,volcano}/backend.go); the JobSet controller puts
+// jobset.sigs.k8s.io/jobset-name on Jobs and pods (kubernetes-sigs/jobset api/jobset/v1alpha2).
+std::pair<std::string, std::string> listing_label(const Json& object) {
   for (const char* key : {"app.kubernetes.io/part-of", "jobset.sigs.k8s.io/jobset-name"}) {
-    auto it = labels->find(key);
-    if (it != labels->end() && it->is_string()) return std::string(key) + "=" + it->get<std::string>();
+    std::string value = label_at(object, key);
+    if (!value.empty()) return {key, value};
   }
-  return "";
+  return {};
+}
+
+// key=value for one value, key in (a,b) for several (kubectl's set-based selector).
+std::string selector(const std::string& key, const std::vector<std::string>& values, size_t from, size_t to) {
+  if (to - from == 1) return key + "=" + values[from];
+  std::string out = key + " in (";
+  for (size_t i = from; i < to; ++i) out += (i == from ? "" : ",") + values[i];
+  return out + ")";
 }
 
 struct Output {
@@ -136,28 +142,40 @@ std::optional<std::string> current_namespace(const KubectlOptions& options, Diag
 
 std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>& objects,
                                                         const KubectlOptions& options) {
-  // (resource, ns, selector) -> names; a selector (pods) lists by label instead of by name.
-  using Call = std::tuple<std::string, std::string, std::string>;
-  std::map<Call, std::vector<std::string>> groups;
-  std::vector<Call> order;
+  // Per (resource, namespace): the label key and its values, in the order of the objects; a resource of
+  // which some object has no such label is listed whole in the namespace.
+  struct Listing {
+    std::string key;
+    std::vector<std::string> values;
+    bool whole = false;
+  };
+  using Where = std::pair<std::string, std::string>;
+  std::map<Where, Listing> listings;
+  std::vector<Where> order;
   for (const auto& o : objects) {
-    ObjectKey k = object_key(o);
-    auto id = Call{resource_arg(o), k.ns, pod_selector(o)};
-    auto [it, inserted] = groups.try_emplace(id);
-    if (inserted) order.push_back(id);
-    if (std::get<2>(id).empty() &&
-        std::find(it->second.begin(), it->second.end(), k.name) == it->second.end())
-      it->second.push_back(k.name);
+    Where where{resource_arg(o), object_key(o).ns};
+    auto [it, inserted] = listings.try_emplace(where);
+    if (inserted) order.push_back(where);
+    Listing& l = it->second;
+    auto [key, value] = listing_label(o);
+    if (key.empty() || (!l.key.empty() && l.key != key)) {
+      l.whole = true;
+    } else if (!l.whole) {
+      l.key = key;
+      if (std::find(l.values.begin(), l.values.end(), value) == l.values.end()) l.values.push_back(value);
+    }
   }
   std::vector<std::vector<std::string>> calls;
-  for (const auto& id : order) {
-    const auto& [resource, ns, selector] = id;
-    const auto& names = groups[id];
-    for (size_t start = 0; start < std::max<size_t>(names.size(), 1); start += kNamesPerCall) {
+  for (const auto& where : order) {
+    const auto& [resource, ns] = where;
+    const Listing& l = listings[where];
+    const size_t values = l.whole ? 1 : l.values.size();
+    for (size_t start = 0; start < values; start += kValuesPerCall) {
       std::vector<std::string> args = kubectl_cluster_args(options);
       args.insert(args.end(), {"get", resource});
-      if (!selector.empty()) args.insert(args.end(), {"-l", selector});
-      for (size_t i = start; i < std::min(names.size(), start + kNamesPerCall); ++i) args.push_back(names[i]);
+      if (!l.whole)
+        args.insert(args.end(),
+                    {"-l", selector(l.key, l.values, start, std::min(values, start + kValuesPerCall))});
       if (!ns.empty()) args.insert(args.end(), {"-n", ns});
       args.insert(args.end(), {"-o", "yaml", "--ignore-not-found"});
       calls.push_back(std::move(args));
@@ -174,6 +192,14 @@ std::vector<SourceDocument> fetch_live_objects(const std::vector<Json>& objects,
     argv.insert(argv.end(), args.begin(), args.end());
     std::string shown = shown_command(argv);
     Output r = run(argv);
+    if (r.status != 0 && r.err.find("the server doesn't have a resource type") != std::string::npos) {
+      // A kind the cluster does not serve (its CRD is not installed: PodGangMaps before Grove
+      // v0.1.0-alpha.13, a scheduler that is not there) has no live objects.
+      diags.warning("live/kind-not-served",
+                    fmt::format("the cluster does not serve {} (`{}`: no such resource type); none are live",
+                                args[kubectl_cluster_args(options).size() + 1], shown));
+      continue;
+    }
     if (r.status != 0) {
       report_failure(shown, r, diags);
       return {};

@@ -1,11 +1,16 @@
 #pragma once
-// Live objects through `kubectl get`, read-only, for exactly the objects a render produced.
-// One call per (kind, API version, namespace), names listed, as
-//   kubectl [--kubeconfig K] [--context C] get <kind>.<version>.<group> NAME... -n NS -o yaml
+// Live objects through `kubectl get`, read-only: every object of the kinds a render produces that its
+// controller labels as the inputs', in the inputs' namespaces, so that stale objects (a replica scaled
+// away, a PodGang of another epoch) are read too, not only the rendered names. One call per (kind, API
+// version, namespace):
+//   kubectl [--kubeconfig K] [--context C] get <kind>.<version>.<group> -l <selector> -n NS -o yaml
 //   --ignore-not-found
-// Asking for the rendered API version makes the server convert, so a stored-version skew is not a
-// difference; --ignore-not-found turns NotFound into a missing object instead of an error. Pods, named
-// by generateName, are listed by their controller's labels instead: get pod -l part-of=<pcs> -n NS.
+// where the selector is the label the controller puts on every object of the kind
+// (app.kubernetes.io/part-of=<PodCliqueSet>, jobset.sigs.k8s.io/jobset-name=<JobSet>; several sources
+// as `key in (a,b)`); a kind whose objects carry no such label (a Workload) is listed whole in the
+// namespace, and the scope (scope.hpp) sets the others' objects apart. Asking for the rendered API version
+// makes the server convert, so a stored-version skew is not a difference. A kind the cluster does not
+// serve has no live objects (a warning), not an error.
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +35,8 @@ std::vector<std::string> kubectl_cluster_args(const KubectlOptions& options);
 // "default" when the context names none; nullopt (a "live/kubectl" error) when kubectl fails.
 std::optional<std::string> current_namespace(const KubectlOptions& options, Diagnostics& diags);
 
-// The argument vectors (without the program) that fetch `objects`; deterministic order.
+// The argument vectors (without the program) that list the live counterparts of `objects`; deterministic
+// order (the objects' order of kinds).
 std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>& objects,
                                                         const KubectlOptions& options);
 

@@ -30,6 +30,7 @@ size_t* LiveSelection::earlier_copy(const ObjectKey& key, size_t rendered_positi
 }
 
 void LiveSelection::add(SourceDocument&& doc, Diagnostics& diags) {
+  epochs_.add(doc.value);
   ObjectKey key = match_key(doc.value);  // the group and kind as written, a pod's name by its identity
   if (!rendered_.renders_kind(key.group, key.kind)) {
     ++other_kinds_[key.kind + (key.group.empty() ? "" : "." + key.group)];
@@ -58,6 +59,7 @@ void LiveSelection::add(SourceDocument&& doc, Diagnostics& diags) {
 LiveSet LiveSelection::finish() && {
   LiveSet set;
   set.other_kinds = std::move(other_kinds_);
+  set.epochs = std::move(epochs_);
   const bool all_in_scope = std::find(in_scope_.begin(), in_scope_.end(), false) == in_scope_.end();
   if (all_in_scope) {
     set.in_scope = std::move(objects_);  // the usual case, without moving each object
@@ -73,6 +75,22 @@ LiveSet LiveSelection::finish() && {
     if (in_scope_[i]) ++in_scope_index;
   }
   return set;
+}
+
+void rematch(LiveSet& live, const ScopeAnchors& rendered) {
+  std::vector<PackedObject> still_out;
+  for (auto& o : live.out_of_scope) {
+    const bool belongs = rendered.position_of(o.match) != kNoMatch || rendered.belongs(unpack_object(o), o.match);
+    (belongs ? live.in_scope : still_out).push_back(std::move(o));
+  }
+  live.out_of_scope = std::move(still_out);
+  live.rendered_matches.clear();
+  if (!rendered.unique_keys()) return;
+  live.rendered_matches.assign(rendered.rendered_count(), kNoMatch);
+  for (size_t i = 0; i < live.in_scope.size(); ++i) {
+    const size_t position = rendered.position_of(live.in_scope[i].match);
+    if (position != kNoMatch) live.rendered_matches[position] = i;
+  }
 }
 
 }  // namespace grovectl::diff

@@ -8,6 +8,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
+#include "diff/live_epochs.hpp"
 #include "diff/object_key.hpp"
 #include "diff/packed_object.hpp"
 #include "diff/scope.hpp"
@@ -22,6 +23,7 @@ struct LiveSet {
   // Per rendered object, by its position in the render: the index in in_scope of the live object with its
   // match key, or kNoMatch. Empty when two rendered objects share a match key.
   std::vector<size_t> rendered_matches;
+  LiveEpochs epochs;  // of every live object read, whether of a rendered kind or not
 };
 
 // The live objects of the rendered kinds, gathered one document at a time: each is sorted into or out of
@@ -49,6 +51,12 @@ class LiveSelection {
   std::vector<size_t> selected_of_rendered_;
   std::unordered_map<ObjectKey, size_t, ObjectKeyHash> seen_unrendered_;
   std::map<std::string, size_t> other_kinds_;
+  LiveEpochs epochs_;
 };
+
+// Pairs `live` again with a render made after it was selected (one that adopted its epochs): a live object
+// the first render had no counterpart or scope for, but this one has, moves into scope, and
+// rendered_matches follows `rendered`.
+void rematch(LiveSet& live, const ScopeAnchors& rendered);
 
 }  // namespace grovectl::diff

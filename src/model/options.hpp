@@ -1,12 +1,14 @@
 #pragma once
 // What the user selected: backend, Kubernetes version, feature gates and the other selectors of DESIGN §1.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "model/adopted_epochs.hpp"
 #include "model/feature_gates.hpp"
 #include "model/grove_names.hpp"
 #include "model/grove_version.hpp"
@@ -38,6 +40,8 @@ struct RenderOptions {
   KubeVersion kube_version = KubeVersion::newest();
   const GroveVersion* grove_version = &GroveVersion::newest();  // --grove-version
   int64_t anchor_epoch = kDefaultAnchorEpoch;                   // --epoch: replica 0's anchor epoch
+  // Live epochs that win over anchor_epoch for their replica (diff adopts them); null: none.
+  std::shared_ptr<const AdoptedEpochs> adopted_epochs;
   FeatureGates gates;
   Hierarchy hierarchy = Hierarchy::kFlat;
   JobSetGangMode jobset_gang = JobSetGangMode::kJobSet;

@@ -217,7 +217,16 @@ class Expander {
           live_replicas("PodCliqueScalingGroup", fmt::format("{}-{}", prefix(r), g.name), *g.replicas);
       if (n != *g.replicas) live.scaling_groups[g.name] = n;
     }
-    return plan_gang_map_entries(pcs_, replica_epochs(in_.anchor_epoch, r), pcs_.generation_hash, live);
+    return plan_gang_map_entries(pcs_, epochs_of(r), pcs_.generation_hash, live);
+  }
+
+  // Replica r's epochs: those a live cluster uses when diff adopted them, else --epoch's.
+  ReplicaEpochs epochs_of(int32_t r) const {
+    if (in_.adopted_epochs) {
+      auto it = in_.adopted_epochs->find(EpochOwner{pcs_.ns, pcs_.name, r});
+      if (it != in_.adopted_epochs->end()) return it->second;
+    }
+    return replica_epochs(in_.anchor_epoch, r);
   }
 
   std::vector<Gang> epoch_gangs() const {

@@ -9,6 +9,7 @@
 #include "core/diagnostic.hpp"
 #include "frontend/pcs/topology.hpp"
 #include "frontend/pcs/types.hpp"
+#include "model/adopted_epochs.hpp"
 #include "model/gang.hpp"
 #include "model/grove_names.hpp"
 
@@ -21,6 +22,7 @@ struct PcsExpandInput {
   std::vector<const ReplicaOverride*> overrides;  // live PCSG / PodClique replicas
   const GroveVersion* grove_version = &GroveVersion::newest();
   int64_t anchor_epoch = kDefaultAnchorEpoch;  // replica 0's (epoch naming)
+  const AdoptedEpochs* adopted_epochs = nullptr;  // live epochs that win over anchor_epoch per replica
 };
 
 // The gangs in the operator's order. A PodGang name its pods cannot carry in a label (over 63 bytes, on a

@@ -97,7 +97,8 @@ class PcsSource final : public Source {
             .topology = {},
             .overrides = context_.overrides(),
             .grove_version = options.grove_version,
-            .anchor_epoch = options.anchor_epoch};
+            .anchor_epoch = options.anchor_epoch,
+            .adopted_epochs = options.adopted_epochs.get()};
   }
 
   PodCliqueSet pcs_;
