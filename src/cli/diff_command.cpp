@@ -125,7 +125,8 @@ std::optional<size_t> parse_context_lines(const std::string& text) {
 
 bool names_by_epoch(const std::string& grove_version) {
   std::string error;
-  const GroveVersion* v = grove_version.empty() ? &GroveVersion::newest() : parse_grove_version(grove_version, error);
+  const GroveVersion* v =
+      grove_version.empty() ? &GroveVersion::newest() : parse_grove_version(grove_version, error);
   return v && v->naming == GangNaming::kEpoch;
 }
 
@@ -393,7 +394,8 @@ int diff_exit_code(const Diagnostics& diags) {
 }
 
 diff::PlanSide plan_side(const RenderOptions& o) {
-  return {o.backend.value_or(Backend::kDefaultScheduler), o.kube_version, o.hierarchy, o.gates};
+  return {o.backend.value_or(Backend::kDefaultScheduler), o.kube_version, o.hierarchy, o.gates,
+          o.grove_version->name};
 }
 
 int run_diff(const DiffFlags& flags) {
@@ -427,7 +429,8 @@ int run_diff(const DiffFlags& flags) {
       if (again.has_errors()) diags.append(again);
       return out;
     };
-    if (!diags.has_errors()) live_sides(flags, std::move(rendered), s->options, render_adopting, sides, diags);
+    if (!diags.has_errors())
+      live_sides(flags, std::move(rendered), s->options, render_adopting, sides, diags);
   }
   if (diags.has_errors()) {
     print_diagnostics(diags);
@@ -461,6 +464,7 @@ int run_diff(const DiffFlags& flags) {
     sides.plan = diff::build_plan(in);
   }
   const std::vector<diff::GroveMigration> grove_migrations = diff::find_grove_migrations(result.objects);
+  if (sides.plan) diff::leave_to_operator(*sides.plan, grove_migrations);
   diff::Summary summary = diff::summarize(result.objects);
   summary.out_of_scope = sides.out_of_scope;
   const int code = summary.any() ? kExitFindings : kExitOk;
@@ -525,9 +529,10 @@ CommandRunner add_diff_command(CLI::App& app) {
                   "Migration preview: render again for this backend; print a plan, then the diff");
   cmd->add_option("--to-kube-version", flags->to_kube_version,
                   "Migration preview: render again for this Kubernetes version");
-  cmd->add_option("--to-grove-version", flags->to_grove_version,
-                  "Migration preview: render again for this Grove release; from legacy PodGang names to epoch "
-                  "names, the plan says how the operator migrates");
+  cmd->add_option(
+      "--to-grove-version", flags->to_grove_version,
+      "Migration preview: render again for this Grove release; from legacy PodGang names to epoch "
+      "names, the plan says how the operator migrates");
   cmd->add_option("--to-hierarchy", flags->to_hierarchy,
                   "Migration preview: render again with this hierarchy")
       ->check(CLI::IsMember({"flat", "composite"}));
@@ -562,8 +567,10 @@ CommandRunner add_diff_command(CLI::App& app) {
       "Only live objects of these inputs are compared (operator labels, owner references, then names); the\n"
       "others are counted, and listed as removed with --show-unrelated. Pods match by clique and pod index.\n"
       "Epoch-named Grove objects match by identity: grovectl renders with the epochs the live PodGangs and\n"
-      "PodGangMaps carry (per PodCliqueSet replica and role), so only real differences show, under live names.\n"
-      "Live legacy-named PodGangs against an epoch render (or --to-grove-version across the change) print the\n"
+      "PodGangMaps carry (per PodCliqueSet replica and role), so only real differences show, under live "
+      "names.\n"
+      "Live legacy-named PodGangs against an epoch render (or --to-grove-version across the change) print "
+      "the\n"
       "steps of Grove's own migration first.\n"
       "A migration preview prints a plan first: scheduling changes (gang atomicity, topology, priority),\n"
       "prerequisites on the target, edits the inputs need, and the objects to delete, create and update.\n"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/json_member.hpp"
 
@@ -135,6 +136,17 @@ std::vector<GroveMigration> find_grove_migrations(const std::vector<ObjectDiff>&
   return out;
 }
 
+void leave_to_operator(MigrationPlan& plan, const std::vector<GroveMigration>& migrations) {
+  std::set<ObjectKey> operators;
+  for (const auto& m : migrations) {
+    for (const auto* list :
+         {&m.gang_maps, &m.legacy_gangs, &m.epoch_gangs, &m.backend_deleted, &m.backend_created})
+      operators.insert(list->begin(), list->end());
+  }
+  for (auto* steps : {&plan.deletions, &plan.creations, &plan.updates})
+    std::erase_if(*steps, [&](const PlanObject& o) { return operators.count(o.key) > 0; });
+}
+
 std::string format_grove_migrations_text(const std::vector<GroveMigration>& migrations) {
   std::string out;
   for (const auto& m : migrations) {
@@ -145,21 +157,26 @@ std::string format_grove_migrations_text(const std::vector<GroveMigration>& migr
         "PR #778); the operator migrates it by itself when it starts on the new release:\n",
         m.ns, m.pcs);
     line(
-        "It sets the condition PodGangMigrationInProgress=True (reason LegacyPodGangsPendingMigration) on the "
+        "It sets the condition PodGangMigrationInProgress=True (reason LegacyPodGangsPendingMigration) on "
+        "the "
         "PodCliqueSet; its PodClique and scaling-group reconcilers wait until the condition is cleared.");
-    line(fmt::format("It creates {}, with epochs from its clock (the epochs in the names below are grovectl's "
-                     "stand-ins, which --epoch sets):",
-                     count_of(m.gang_maps.size(), "PodGangMap", "PodGangMaps")));
+    line(
+        fmt::format("It creates {}, with epochs from its clock (the epochs in the names below are grovectl's "
+                    "stand-ins, which --epoch sets):",
+                    count_of(m.gang_maps.size(), "PodGangMap", "PodGangMaps")));
     out += objects_text(m.gang_maps);
-    line(fmt::format("It relabels the PodCliques and {} in place: grove.io/podgang takes the epoch name and "
-                     "grove.io/base-podgang is removed; no pod restarts.",
-                     m.relabelled_pods.empty() ? std::string("their pods")
-                                               : count_of(m.relabelled_pods.size(), "pod", "pods")));
-    line(fmt::format("It deletes the {} before it creates the new ones: until then the replica has no PodGang "
-                     "(a window with no gang):",
-                     count_of(m.legacy_gangs.size(), "legacy PodGang", "legacy PodGangs")));
+    line(
+        fmt::format("It relabels the PodCliques and {} in place: grove.io/podgang takes the epoch name and "
+                    "grove.io/base-podgang is removed; no pod restarts.",
+                    m.relabelled_pods.empty() ? std::string("their pods")
+                                              : count_of(m.relabelled_pods.size(), "pod", "pods")));
+    line(
+        fmt::format("It deletes the {} before it creates the new ones: until then the replica has no PodGang "
+                    "(a window with no gang):",
+                    count_of(m.legacy_gangs.size(), "legacy PodGang", "legacy PodGangs")));
     out += objects_text(m.legacy_gangs);
-    line(fmt::format("It creates {}:", count_of(m.epoch_gangs.size(), "epoch-named PodGang", "epoch-named PodGangs")));
+    line(fmt::format("It creates {}:",
+                     count_of(m.epoch_gangs.size(), "epoch-named PodGang", "epoch-named PodGangs")));
     out += objects_text(m.epoch_gangs);
     if (!m.backend_deleted.empty() || !m.backend_created.empty()) {
       line(
@@ -171,11 +188,12 @@ std::string format_grove_migrations_text(const std::vector<GroveMigration>& migr
     if (!m.stale_annotations.empty()) {
       std::string keys;
       for (const auto& a : m.stale_annotations) keys += (keys.empty() ? "" : ", ") + a;
-      line(fmt::format(
-          "Pods created before the migration keep the annotations {} naming the legacy PodGroups "
-          "(ai-dynamo/grove issue #837) until the operator refreshes them (PR #839, open); where the diff below "
-          "shows them changing, the operator leaves them.",
-          keys));
+      line(
+          fmt::format("Pods created before the migration keep the annotations {} naming the legacy PodGroups "
+                      "(ai-dynamo/grove issue #837) until the operator refreshes them (PR #839, open); where "
+                      "the diff below "
+                      "shows them changing, the operator leaves them.",
+                      keys));
     }
     out += "\n";
   }

@@ -88,6 +88,8 @@ std::vector<std::string> split_pointer(const std::string& pointer) {
 std::optional<std::string> list_key(const Json& a, const Json& b) {
   if (a.empty() && b.empty()) return std::nullopt;
   if (keyed_by(a, "name") && keyed_by(b, "name")) return std::string("name");
+  // A PodGangMap's entries, a list map keyed by epoch (ai-dynamo/grove PR #778 podgangmap.go).
+  if (keyed_by(a, "epoch") && keyed_by(b, "epoch")) return std::string("epoch");
   return std::nullopt;
 }
 

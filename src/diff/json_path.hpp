@@ -13,8 +13,9 @@ namespace grovectl::diff {
 
 std::vector<std::string> split_pointer(const std::string& pointer);
 
-// The key field of a list whose items are all objects with a unique string field of that name
-// (checked on both lists together, item by item within each), or nullopt: compare by position.
+// The key field of a list whose items are all objects with a unique string field of that name ("name",
+// else "epoch"; checked on both lists together, item by item within each), or nullopt: compare by
+// position.
 std::optional<std::string> list_key(const Json& a, const Json& b);
 std::optional<std::string> list_key(const Json& a);
 

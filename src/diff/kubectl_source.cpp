@@ -142,11 +142,10 @@ std::optional<std::string> current_namespace(const KubectlOptions& options, Diag
 
 std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>& objects,
                                                         const KubectlOptions& options) {
-  // Per (resource, namespace): the label key and its values, in the order of the objects; a resource of
-  // which some object has no such label is listed whole in the namespace.
+  // Per (resource, namespace): the label keys and their values, in the order of the objects; a resource
+  // of which some object has no such label is listed whole in the namespace, once.
   struct Listing {
-    std::string key;
-    std::vector<std::string> values;
+    std::vector<std::pair<std::string, std::vector<std::string>>> labels;  // key -> values
     bool whole = false;
   };
   using Where = std::pair<std::string, std::string>;
@@ -158,27 +157,34 @@ std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>&
     if (inserted) order.push_back(where);
     Listing& l = it->second;
     auto [key, value] = listing_label(o);
-    if (key.empty() || (!l.key.empty() && l.key != key)) {
+    if (key.empty()) {
       l.whole = true;
-    } else if (!l.whole) {
-      l.key = key;
-      if (std::find(l.values.begin(), l.values.end(), value) == l.values.end()) l.values.push_back(value);
+      continue;
     }
+    auto values =
+        std::find_if(l.labels.begin(), l.labels.end(), [&](const auto& kv) { return kv.first == key; });
+    if (values == l.labels.end()) values = l.labels.insert(l.labels.end(), {key, {}});
+    if (std::find(values->second.begin(), values->second.end(), value) == values->second.end())
+      values->second.push_back(value);
   }
   std::vector<std::vector<std::string>> calls;
+  auto call = [&](const Where& where, const std::string& selector_text) {
+    std::vector<std::string> args = kubectl_cluster_args(options);
+    args.insert(args.end(), {"get", where.first});
+    if (!selector_text.empty()) args.insert(args.end(), {"-l", selector_text});
+    if (!where.second.empty()) args.insert(args.end(), {"-n", where.second});
+    args.insert(args.end(), {"-o", "yaml", "--ignore-not-found"});
+    calls.push_back(std::move(args));
+  };
   for (const auto& where : order) {
-    const auto& [resource, ns] = where;
     const Listing& l = listings[where];
-    const size_t values = l.whole ? 1 : l.values.size();
-    for (size_t start = 0; start < values; start += kValuesPerCall) {
-      std::vector<std::string> args = kubectl_cluster_args(options);
-      args.insert(args.end(), {"get", resource});
-      if (!l.whole)
-        args.insert(args.end(),
-                    {"-l", selector(l.key, l.values, start, std::min(values, start + kValuesPerCall))});
-      if (!ns.empty()) args.insert(args.end(), {"-n", ns});
-      args.insert(args.end(), {"-o", "yaml", "--ignore-not-found"});
-      calls.push_back(std::move(args));
+    if (l.whole) {
+      call(where, "");
+      continue;
+    }
+    for (const auto& [key, values] : l.labels) {
+      for (size_t start = 0; start < values.size(); start += kValuesPerCall)
+        call(where, selector(key, values, start, std::min(values.size(), start + kValuesPerCall)));
     }
   }
   return calls;

@@ -80,7 +80,8 @@ LiveSet LiveSelection::finish() && {
 void rematch(LiveSet& live, const ScopeAnchors& rendered) {
   std::vector<PackedObject> still_out;
   for (auto& o : live.out_of_scope) {
-    const bool belongs = rendered.position_of(o.match) != kNoMatch || rendered.belongs(unpack_object(o), o.match);
+    const bool belongs =
+        rendered.position_of(o.match) != kNoMatch || rendered.belongs(unpack_object(o), o.match);
     (belongs ? live.in_scope : still_out).push_back(std::move(o));
   }
   live.out_of_scope = std::move(still_out);

@@ -15,6 +15,7 @@ struct PlanSide {
   KubeVersion version;
   Hierarchy hierarchy = Hierarchy::kFlat;
   FeatureGates gates;
+  std::string grove_version;  // the Grove release rendered for ("v0.1.0-alpha.13")
 };
 
 // "kai-scheduler on Kubernetes 1.37", "default-scheduler on Kubernetes 1.37 (composite)".

@@ -59,7 +59,11 @@ Json objects_json(const std::vector<PlanObject>& list) {
 }  // namespace
 
 std::string format_plan_text(const MigrationPlan& plan) {
-  std::string out = fmt::format("Migration plan: {} → {}\n\n", side_label(plan.from), side_label(plan.to));
+  std::string out =
+      fmt::format("Migration plan: {} → {}{}\n\n", side_label(plan.from), side_label(plan.to),
+                  plan.from.grove_version == plan.to.grove_version
+                      ? ""
+                      : fmt::format(", Grove {} → {}", plan.from.grove_version, plan.to.grove_version));
   section(out, "Scheduling changes", plan.scheduling);
   section(out, "Prerequisites on the target", plan.prerequisites);
   section(out, "Edits the inputs need", plan.input_edits);

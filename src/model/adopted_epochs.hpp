@@ -2,7 +2,7 @@
 // Epochs a live cluster already uses, per PodCliqueSet replica. The operator reuses the epochs of the live
 // PodGangs when it rebuilds a PodGangMap (ai-dynamo/grove PR #778, podgangmap bootstrap); `grovectl diff`
 // does the same, so that a rendered PodGang, PodGangMap entry and backend PodGroup carry the name of the
-// live object with their identity (docs/grove-versions.md, "diff").
+// live object with their identity (docs/grove-diff.md).
 #include <cstdint>
 #include <map>
 #include <string>

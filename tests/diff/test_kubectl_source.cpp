@@ -1,6 +1,8 @@
 // grovectl diff --kubectl: a stand-in `kubectl` script on PATH records its arguments and answers like
-// `kubectl get ... -o yaml --ignore-not-found` would (DESIGN §7: read-only, exactly the rendered kinds and
-// names; NotFound is a missing object, not an error; a kubectl failure is exit 3, never 1).
+// `kubectl get ... -o yaml --ignore-not-found` would (read-only; the rendered kinds, listed by the label the
+// operator puts on every object of a PodCliqueSet, app.kubernetes.io/part-of (ai-dynamo/grove
+// operator/api/common/labels.go), so that stale objects are read too; a kind without such a label whole in
+// the namespace; a kubectl failure is exit 3, never 1).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <unistd.h>
@@ -38,14 +40,16 @@ struct FakeKubectl {
 
 }  // namespace
 
-TEST_CASE("diff --kubectl: one read-only get for the rendered kind and names, noisy live is no diff",
-          "[diff]") {
+TEST_CASE(
+    "diff --kubectl: one read-only get for the rendered kind, by the operator's label, noisy live is no diff",
+    "[diff]") {
   FakeKubectl k("cat '" + testdata("diff/live-noisy.yaml").string() + "'");
   auto r = k.diff();
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(k.calls() ==
-        "get podgang.v1alpha1.scheduler.grove.io shop-0 shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n");
+        "get podgang.v1alpha1.scheduler.grove.io -l app.kubernetes.io/part-of=shop -n team-a -o yaml "
+        "--ignore-not-found\n");
 }
 
 TEST_CASE("diff --kubectl: --context is passed first", "[diff]") {
@@ -77,15 +81,16 @@ TEST_CASE("diff --kubectl: unparseable kubectl output is an error, exit 3", "[di
 }
 
 TEST_CASE("diff --kubectl: one get per rendered kind and version, in creation order", "[diff]") {
-  // Both calls answer with the whole list, as a namespace-wide get would: duplicates are compared once.
+  // The Workload API objects carry no label of the PodCliqueSet (the Workload is grovectl's rendering of
+  // GREP-531, which names none), so each kind is listed whole in the namespace. Both calls answer with the
+  // whole file: duplicates are compared once.
   FakeKubectl k("cat '" + testdata("diff/live-workload-1.37.yaml").string() + "'");
   auto r = k.diff("--backend default-scheduler --kube-version 1.37 --include scheduler");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(k.calls() ==
-        "get workload.v1beta1.scheduling.k8s.io shop-0 shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n"
-        "get podgroup.v1beta1.scheduling.k8s.io shop-0-shop-0-leader shop-0-shop-0-sg-0-worker "
-        "shop-0-sg-0-shop-0-sg-1-worker -n team-a -o yaml --ignore-not-found\n");
+        "get workload.v1beta1.scheduling.k8s.io -n team-a -o yaml --ignore-not-found\n"
+        "get podgroup.v1beta1.scheduling.k8s.io -n team-a -o yaml --ignore-not-found\n");
   CHECK(r.err.find("appears more than once") != std::string::npos);
 }
 
@@ -110,8 +115,8 @@ TEST_CASE("diff --kubectl: --kubeconfig is passed to kubectl before --context", 
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(k.calls() ==
-        "--kubeconfig /home/ci/kind.yaml --context kind-a get podgang.v1alpha1.scheduler.grove.io shop-0 "
-        "shop-0-sg-0 -n team-a -o yaml --ignore-not-found\n");
+        "--kubeconfig /home/ci/kind.yaml --context kind-a get podgang.v1alpha1.scheduler.grove.io -l "
+        "app.kubernetes.io/part-of=shop -n team-a -o yaml --ignore-not-found\n");
   // Without --kubectl there is no kubectl to pass it to.
   auto alone = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
                                 "' --live - --kubeconfig x",
@@ -140,8 +145,8 @@ esac)");
   CHECK(r.exit_code == 1);  // the fake cluster has none of them: two objects to add
   CHECK(k.calls() ==
         "--kubeconfig /k config view --minify -o jsonpath={..namespace}\n"
-        "--kubeconfig /k get podgang.v1alpha1.scheduler.grove.io shop-0 shop-0-sg-0 -n team-b -o yaml "
-        "--ignore-not-found\n");
+        "--kubeconfig /k get podgang.v1alpha1.scheduler.grove.io -l app.kubernetes.io/part-of=shop -n team-b "
+        "-o yaml --ignore-not-found\n");
   // -n wins, and kubectl is not asked.
   FakeKubectl k2("exit 0");
   auto with_n = run_shell("PATH='" + k2.dir.string() + "':\"$PATH\" '" + GROVECTL_BINARY +

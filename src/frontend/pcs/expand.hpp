@@ -21,7 +21,7 @@ struct PcsExpandInput {
   TopologySelection topology;                     // default: TAS off
   std::vector<const ReplicaOverride*> overrides;  // live PCSG / PodClique replicas
   const GroveVersion* grove_version = &GroveVersion::newest();
-  int64_t anchor_epoch = kDefaultAnchorEpoch;  // replica 0's (epoch naming)
+  int64_t anchor_epoch = kDefaultAnchorEpoch;     // replica 0's (epoch naming)
   const AdoptedEpochs* adopted_epochs = nullptr;  // live epochs that win over anchor_epoch per replica
 };
 
