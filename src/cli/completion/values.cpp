@@ -54,6 +54,7 @@ const std::vector<ValueRule>& rules() {
       {"", "--kube-version", ValueKind::kChoices, kube_versions()},
       {"", "--to-kube-version", ValueKind::kChoices, kube_versions()},
       {"", "--grove-version", ValueKind::kChoices, grove_versions()},
+      {"", "--to-grove-version", ValueKind::kChoices, grove_versions()},
       {"", "--crd", ValueKind::kFiles, {}},
       {"", "--hierarchy", ValueKind::kChoices, {"flat", "composite"}},
       {"", "--to-hierarchy", ValueKind::kChoices, {"flat", "composite"}},

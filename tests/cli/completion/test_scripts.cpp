@@ -176,7 +176,8 @@ TEST_CASE("fish and zsh completion: whole descriptions, distinct for the --to-* 
   std::string fish = read_file(grovectl::test::source_dir() / "completions" / "grovectl.fish");
   std::string zsh = read_file(grovectl::test::source_dir() / "completions" / "_grovectl");
   std::set<std::string> to_descriptions;
-  for (const char* flag : {"to-backend", "to-kube-version", "to-hierarchy", "to-feature-gates"}) {
+  for (const char* flag :
+       {"to-backend", "to-kube-version", "to-grove-version", "to-hierarchy", "to-feature-gates"}) {
     INFO(flag);
     auto at = fish.find(std::string(" -l ") + flag + " ");
     REQUIRE(at != std::string::npos);
@@ -188,7 +189,7 @@ TEST_CASE("fish and zsh completion: whole descriptions, distinct for the --to-* 
     CHECK(zsh.find("--" + std::string(flag) + "=[" + description.substr(0, description.find("\\'"))) !=
           std::string::npos);
   }
-  CHECK(to_descriptions.size() == 4);
+  CHECK(to_descriptions.size() == 5);
   CHECK(fish.find("-d 'Migration preview: render again for this backend; print a plan, then the diff'") !=
         std::string::npos);
   CHECK(fish.find("-l kubectl-path -x -d 'kubectl program for --kubectl, looked up on PATH unless it "
