@@ -247,17 +247,14 @@ namespace {
 // The migration of the worked example from the legacy names of testdata/diff/epoch/legacy-live/ to the
 // epoch names grovectl renders with its default epochs (replica 0 at 1767225600000000000, replica 1 at
 // 1767225600000001000; Tail +1), as ai-dynamo/grove's operator does it (PR #778's migration, issue #837):
-// legacy PodGangs per replica <pcs>-<r> and <pcs>-<r>-prefill-<j>, j = 0, 1 (old side's order: the
-// capture's); the KAI PodGroups go with them; the pods keep KAI's pod-group-name annotation until PR #839.
-std::string expected_migration() {
+// legacy PodGangs per replica <pcs>-<r> and <pcs>-<r>-prefill-<j>, j = 0, 1, listed in the old side's order
+// (`legacy_order`); the KAI PodGroups go with them; the pods keep KAI's pod-group-name annotation until PR
+// #839.
+std::string expected_migration(const std::vector<std::string>& legacy_order) {
   std::string legacy_gangs, legacy_groups;
-  for (const char* r : {"0", "1"}) {
-    for (const std::string suffix : {"", "-prefill-0", "-prefill-1"}) {
-      legacy_gangs +=
-          std::string("       PodGang.scheduler.grove.io inference/llm-serve-") + r + suffix + "\n";
-      legacy_groups +=
-          std::string("       deleted PodGroup.scheduling.run.ai inference/llm-serve-") + r + suffix + "\n";
-    }
+  for (const auto& gang : legacy_order) {
+    legacy_gangs += "       PodGang.scheduler.grove.io inference/" + gang + "\n";
+    legacy_groups += "       deleted PodGroup.scheduling.run.ai inference/" + gang + "\n";
   }
   std::string new_gangs, new_groups;
   for (const std::string gang :
@@ -302,7 +299,10 @@ TEST_CASE("diff: a live cluster on legacy names against an epoch render prints G
       diff_kai(worked_example(), "-o brief --live " + quote(testdata("diff/epoch/legacy-live").string()));
   INFO(r.err);
   CHECK(r.exit_code == 1);
-  CHECK(r.out.starts_with(expected_migration()));
+  // The capture's order: each replica's base gang, then its scaled gangs.
+  CHECK(r.out.starts_with(
+      expected_migration({"llm-serve-0", "llm-serve-0-prefill-0", "llm-serve-0-prefill-1", "llm-serve-1",
+                          "llm-serve-1-prefill-0", "llm-serve-1-prefill-1"})));
   CHECK(r.out.ends_with("+14 added, -12 removed, ~0 changed, 0 unchanged\n"));
   auto json =
       diff_kai(worked_example(), "-o json --live " + quote(testdata("diff/epoch/legacy-live").string()));
@@ -324,7 +324,11 @@ TEST_CASE("diff --to-grove-version: the preview across the change to epoch names
                     "-o brief --grove-version v0.1.0-alpha.11 --to-grove-version v0.1.0-alpha.13");
   INFO(r.err);
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find(expected_migration()) != std::string::npos);
+  // The legacy render's order: all base gangs by replica, then the scaled gangs by replica (Grove's
+  // computeExpectedPodGangs at fcc3b3bb, podgang/syncflow.go).
+  CHECK(r.out.find(expected_migration({"llm-serve-0", "llm-serve-1", "llm-serve-0-prefill-0",
+                                       "llm-serve-0-prefill-1", "llm-serve-1-prefill-0",
+                                       "llm-serve-1-prefill-1"})) != std::string::npos);
   // The operator deletes and creates those objects itself: the plan's own steps leave them out.
   CHECK(r.out.starts_with(
       "Migration plan: kai-scheduler on Kubernetes 1.37 → kai-scheduler on Kubernetes 1.37, "
