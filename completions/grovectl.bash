@@ -372,6 +372,10 @@ __grovectl_cmd_diff() {
       __grovectl_words "1.35 1.36 1.37"
       return
       ;;
+    --to-grove-version)
+      __grovectl_words "v0.1.0-alpha.11 v0.1.0-alpha.13"
+      return
+      ;;
     --to-hierarchy)
       __grovectl_words "flat composite"
       return
@@ -402,10 +406,10 @@ __grovectl_cmd_diff() {
       ;;
   esac
   if [[ $cur == -* ]]; then
-    __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+    __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-grove-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
     return
   fi
-  __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
+  __grovectl_words "-h --help -f --filename --backend --kube-version --grove-version --epoch --crd --feature-gates --topology --hierarchy --jobset-gang -n --namespace --templates --koord-layer-map --unknown-fields --skip-kinds --reject-kinds --ignore-filename-pattern --stdin-filename --duplicate-scope -j --jobs --live --kubectl --context --kubeconfig --kubectl-path --show-unrelated --to-backend --to-kube-version --to-grove-version --to-hierarchy --to-feature-gates --include -o --output -q --quiet --color --context-lines --ignore"
 }
 
 __grovectl_cmd_backends() {
