@@ -1,5 +1,5 @@
-# Install layout (DESIGN §8 "Ecosystem") and the targets that regenerate the committed packaging
-# files from the built binary. After flags change anywhere, one command brings them up to date:
+# Install layout (binary, man page and completions in the standard places; a .deb with CPack) and the
+# targets that regenerate the committed packaging files from the built binary. After flags change anywhere, one command brings them up to date:
 #   cmake --build build --target packaging-files
 # (= targets `completions` and `man`); tests/cli/test_packaging.cpp and tests/cli/completion/ fail
 # while they are stale.

@@ -1,7 +1,7 @@
 #pragma once
-// Whether to write ANSI colors (cli-anchors.md §6 "Color"): --color always|never wins; auto colors only a
-// terminal, never with a non-empty NO_COLOR or TERM=dumb, and always with a non-empty FORCE_COLOR
-// other than "0". Machine formats must not call this (they never color).
+// Whether to write ANSI colors (https://no-color.org; --color as dyff and helm-diff spell it): --color
+// always|never wins; auto colors only a terminal, never with a non-empty NO_COLOR or TERM=dumb, and always
+// with a non-empty FORCE_COLOR other than "0". Machine formats must not call this (they never color).
 #include <optional>
 #include <string>
 

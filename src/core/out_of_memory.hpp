@@ -1,5 +1,5 @@
 #pragma once
-// Out of memory is an error message, not an abort (DESIGN §8): an allocation failure reaches the code as
+// Out of memory is an error message, not an abort: an allocation failure reaches the code as
 // std::bad_alloc (src/main.cpp configures the allocator so), and the command line turns it into
 // "grovectl: out of memory while <activity>" with exit 3. The activity is what the main thread was
 // doing when memory ran out.

@@ -13,9 +13,9 @@ struct ServedKinds {
   std::vector<std::string> kinds;
 };
 
-// k8s-workload-api.md §1 (register.go of each release tag): 1.35 v1alpha1 {Workload}; 1.36 v1alpha2
-// {Workload, PodGroup}; 1.37 v1beta1 {Workload, PodGroup} and v1alpha3 {Workload, PodGroup,
-// CompositePodGroup}. §12: 1.38 development still serves the 1.37 set.
+// kubernetes/api scheduling/*/register.go of each release: 1.35 (v0.35.0) v1alpha1 {Workload}; 1.36 (v0.36.0)
+// v1alpha2 {Workload, PodGroup}; 1.37 (10b39a39) v1beta1 {Workload, PodGroup} and v1alpha3 {Workload,
+// PodGroup, CompositePodGroup}. 1.38 development (CHANGELOG-1.38.md, alpha.2) still serves the 1.37 set.
 const std::map<int, std::vector<ServedKinds>>& served() {
   static const std::map<int, std::vector<ServedKinds>> table = {
       {35, {{"v1alpha1", {"Workload"}}}},

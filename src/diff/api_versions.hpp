@@ -1,7 +1,8 @@
 #pragma once
 // Which API versions of the Kubernetes Workload API a release serves, and which versions convert into
-// each other (k8s-workload-api.md §1, §10 item 1). Scheduler CRDs (KAI, Volcano, Koordinator) and Grove's
-// PodGang are installed with their scheduler, not with Kubernetes: one version each, on every release.
+// each other (none: KEP-4671 "Upgrade / Downgrade Strategy"). Scheduler CRDs (KAI, Volcano, Koordinator) and
+// Grove's PodGang are installed with their scheduler, not with Kubernetes: one version each, on every
+// release.
 #include <string>
 #include <vector>
 

@@ -13,7 +13,7 @@
 namespace grovectl::diff {
 
 struct Change {
-  std::string path;  // JSON pointer; keyed list items as name=X (cli-anchors.md §9 pointer form)
+  std::string path;  // JSON pointer; keyed list items as name=X (as dyff's go-patch paths, homeport/dyff -g)
   Json old_value;    // null when absent
   Json new_value;    // null when absent
 };

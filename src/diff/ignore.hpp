@@ -6,7 +6,7 @@
 //            /spec/podgroups/*/minReplicas, /spec/subGroups/name=decode/minMember
 // A SCOPE alone leaves whole objects out; with a POINTER, the matching fields of the matching objects.
 // Ignored objects and fields are removed from both sides before comparing, so they never show and never
-// count for the exit code (cli-anchors.md §8.8).
+// count for the exit code (what helm-diff#473, homeport/dyff#161 and kubernetes/kubectl#1717 ask for).
 #include <optional>
 #include <string>
 #include <vector>

@@ -17,10 +17,12 @@ struct ImmutableRule {
   const char* why;
 };
 
-// k8s-workload-api.md §9 (mutability per version), §6.2 item 5 (minCount mutable from 1.37); the Pod's
-// scheduling membership is immutable (§4.3, §5.4) and so is spec.schedulerName (core Pod validation:
-// a pod's spec cannot change after creation except images, activeDeadlineSeconds and tolerations);
-// scheduler-crs.md §4.2: Grove keeps the queue of an existing KAI PodGroup.
+// Mutability per version: the +k8s:immutable and +k8s:update markers of kubernetes/api
+// scheduling/v1alpha1/types.go (v0.35.0), v1alpha2 (v0.36.0), v1alpha3 and v1beta1 (1.37, 10b39a39; minCount
+// mutable from 1.37). The Pod's scheduling membership (core/v1/types.go workloadRef, schedulingGroup) is
+// immutable and so is spec.schedulerName (core Pod validation: a pod's spec cannot change after creation
+// except images, activeDeadlineSeconds and tolerations); Grove keeps the queue of an existing KAI PodGroup
+// (ai-dynamo/grove@fcc3b3bb operator/internal/scheduler/kai/backend.go).
 const std::vector<ImmutableRule>& rules() {
   static const std::vector<ImmutableRule> table = {
       {"scheduling.k8s.io", {"v1alpha1", "v1alpha2"}, "Workload", "/spec", {}, "immutable in this version"},

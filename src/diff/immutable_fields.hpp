@@ -1,6 +1,6 @@
 #pragma once
-// Fields that cannot change in place (k8s-workload-api.md §9): a change to one of them means deleting
-// and creating the object, which a migration plan must say rather than call it a change.
+// Fields that cannot change in place (immutable_fields.cpp names the markers): a change to one of them means
+// deleting and creating the object, which a migration plan must say rather than call it a change.
 #include <string>
 
 #include "core/json.hpp"

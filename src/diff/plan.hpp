@@ -1,8 +1,8 @@
 #pragma once
-// A migration plan (DESIGN §7 "Migration preview"): what to prepare on the target, what to edit in the
-// inputs, what changes in how the gangs are scheduled, and which objects are deleted, created and updated,
-// in the order upstream requires. Built from the gang model of both sides and the object diff between
-// their renders; printed before that diff (plan_print.hpp).
+// A migration plan (diff --to-backend / --to-kube-version): what to prepare on the target, what to edit in
+// the inputs, what changes in how the gangs are scheduled, and which objects are deleted, created and
+// updated, in the order upstream requires. Built from the gang model of both sides and the object diff
+// between their renders; printed before that diff (plan_print.hpp).
 #include <string>
 #include <vector>
 

@@ -5,11 +5,12 @@
 namespace grovectl::diff {
 
 std::optional<std::string> pod_identity(const Json& pod) {
-  // grove.md §4.5: every pod of a PodClique carries its FQN and its index; §4.1: hostname <FQN>-<index>.
+  // Grove labels every pod of a PodClique with its FQN and its index, and names its host <FQN>-<index>
+  // (ai-dynamo/grove@fcc3b3bb operator/internal/controller/podclique/components/pod/pod.go).
   std::string clique = label_at(pod, "grove.io/podclique");
   std::string index = label_at(pod, "grove.io/podclique-pod-index");
   if (!clique.empty() && !index.empty()) return clique + "-" + index;
-  // jobset.md §2: the Job controller labels its pods with the Job name and annotates (and, with the
+  // The Job controller labels its pods with the Job name and annotates (and, with the
   // PodIndexLabel gate, labels) the completion index; hostname <job name>-<completion index>.
   std::string job = label_at(pod, "batch.kubernetes.io/job-name");
   std::string completion = label_at(pod, "batch.kubernetes.io/job-completion-index");

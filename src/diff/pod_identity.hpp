@@ -1,6 +1,6 @@
 #pragma once
 // Pods are matched by what their controller stamps on them, never by name: a real pod is named from
-// generateName (`<clique>-x7k2p`), its stub `<clique>-<index>` (DESIGN §7 "Scope").
+// generateName (`<clique>-x7k2p`), its stub `<clique>-<index>`.
 #include <optional>
 #include <string>
 

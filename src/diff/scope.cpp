@@ -34,8 +34,10 @@ bool owned(const Json& object, const std::string& ns, const ScopeAnchors::Anchor
   return false;
 }
 
-// grove.md §4.4/§4.5 and scheduler-crs.md §2.1/§4.2/§3.3: PodGangs, pods and the backend objects carry
-// part-of or grove.io/podgang; jobset.md §2: a JobSet's Jobs and pods carry jobset-name.
+// PodGangs, pods and the backend objects carry part-of or grove.io/podgang (ai-dynamo/grove@fcc3b3bb
+// .../components/podgang/podgang.go, podclique/components/pod/pod.go, scheduler/{kai,volcano}/backend.go;
+// GREP-537); a JobSet's Jobs and pods carry jobset-name (kubernetes-sigs/jobset@08dfbdfd
+// pkg/controllers/jobset_controller.go labelAndAnnotateObject).
 bool labelled(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
   if (std::string v = label_at(object, "app.kubernetes.io/part-of"); !v.empty() && a.part_of.count({ns, v}))
     return true;
@@ -44,7 +46,8 @@ bool labelled(const Json& object, const std::string& ns, const ScopeAnchors::Anc
   return !js.empty() && a.jobsets.count({ns, js});
 }
 
-// k8s-workload-api.md §6.2/§5.3: runtime groups name their Workload and parent by name only.
+// Runtime groups name their Workload and parent by name only (kubernetes/api scheduling/v1alpha2 and
+// v1alpha3 types.go: podGroupTemplateRef, workloadRef, parentCompositePodGroupName).
 bool references_rendered(const Json& object, const std::string& ns, const ScopeAnchors::Anchors& a) {
   for (auto path :
        {std::initializer_list<const char*>{"spec", "workloadRef", "workloadName"},

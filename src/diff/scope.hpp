@@ -1,5 +1,5 @@
 #pragma once
-// Which live objects belong to the rendered sources (DESIGN §7 "Scope"): a namespace can hold the
+// Which live objects belong to the rendered sources: a namespace can hold the
 // objects of many PodCliqueSets and JobSets, and only those of the inputs are compared.
 #include <set>
 #include <string>

@@ -1,8 +1,8 @@
 #pragma once
 // What the API server, admission plugins, schedulers and controllers write into a live object but
 // grovectl never renders, per kind and API version, as one table of rules that each name their source
-// (DESIGN §7). Applied before comparing, so a field the cluster wrote is never a difference while a field
-// the user changed still is.
+// (server_fields.cpp). Applied before comparing, so a field the cluster wrote is never a difference while a
+// field the user changed still is.
 #include <string>
 #include <vector>
 
@@ -45,7 +45,7 @@ void normalize_alone(Json& object);
 // side where the new side leaves them out.
 void normalize_pair(Json& old_side, Origin old_origin, Json& new_side);
 
-// A live Pod reduced to the fields a pod stub carries (DESIGN §1 --include pods: name, labels,
+// A live Pod reduced to the fields a pod stub carries (render --include pods: name, labels,
 // annotations, schedulerName and the membership field): labels and annotations only with the stub's
 // keys and the membership keys of every backend, so a stale membership label of another backend shows.
 void project_live_pod(Json& live_pod, const Json& stub);

@@ -1,5 +1,5 @@
 #pragma once
-// --namespace against the namespace an input object names (DESIGN §1 selectors).
+// --namespace (a selector of render, validate and diff) against the namespace an input object names.
 #include <string>
 
 #include "core/diagnostic.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-// Feature gates of the Workload API per Kubernetes minor (reference: k8s-workload-api.md §2).
+// Feature gates of the Workload API per Kubernetes minor (KEP-4671; each gate's page under
+// https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/).
 #include <map>
 #include <optional>
 #include <string>

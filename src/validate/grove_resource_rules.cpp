@@ -1,5 +1,6 @@
-// grove.md §3.2 items 3 and 4 (and their clique and scaling-group forms): resourceClaimTemplates and
-// resourceSharing references, with the webhook's paths and messages.
+// The webhook's resourceClaimTemplates and resourceSharing rules (and their clique and scaling-group forms),
+// with its paths and messages (ai-dynamo/grove@fcc3b3bb
+// operator/internal/webhook/admission/pcs/validation/podcliqueset.go).
 #include <fmt/format.h>
 
 #include <set>

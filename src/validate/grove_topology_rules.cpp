@@ -1,4 +1,6 @@
-// grove.md §1.4 (CRD CEL rules on topology constraints) and §3.4 (topology validation on CREATE).
+// The CRD's CEL rules on topology constraints and the webhook's topology validation on CREATE
+// (ai-dynamo/grove@fcc3b3bb operator/api/core/v1alpha1/crds/grove.io_podcliquesets.yaml and
+// operator/internal/webhook/admission/pcs/validation/topologyconstraints.go).
 #include <fmt/format.h>
 
 #include <algorithm>

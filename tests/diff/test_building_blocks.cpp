@@ -48,8 +48,8 @@ TEST_CASE("server fields: every source cites only what a user can open", "[diff]
 }
 
 TEST_CASE("server fields: finalizers of 1.37 and 1.38 are never a difference", "[diff][unit]") {
-  // k8s-workload-api.md §12: podgroup-protection on every 1.37 PodGroup; compositepodgroup-protection
-  // in 1.38.
+  // scheduling.k8s.io/podgroup-protection on every 1.37 PodGroup (kubernetes/kubernetes PR #137641);
+  // compositepodgroup-protection in 1.38 (PR #141021).
   Json rendered = object("scheduling.k8s.io/v1alpha3", "CompositePodGroup", "g", Json::object());
   Json live = rendered;
   live["metadata"]["finalizers"] = Json::array({"scheduling.k8s.io/compositepodgroup-protection"});
@@ -70,7 +70,8 @@ TEST_CASE("server fields: nulls are absent, a value is not", "[diff][unit]") {
   live["spec"]["podGroupTemplates"][0]["schedulingConstraints"] =
       Json::parse(R"({"topology":[{"key":"rack"}]})");
   CHECK(op_of(live, rendered) == Op::kChanged);
-  // Composite Workload (§12): podGroupTemplates: null next to compositePodGroupTemplates.
+  // Composite Workload: the server writes podGroupTemplates: null (no omitempty on its json tag in
+  // v1alpha3 types.go) next to compositePodGroupTemplates.
   Json composite = object("scheduling.k8s.io/v1alpha3", "Workload", "w",
                           Json::parse(R"({"compositePodGroupTemplates":[]})"));
   Json composite_live = composite;
@@ -80,8 +81,8 @@ TEST_CASE("server fields: nulls are absent, a value is not", "[diff][unit]") {
 
 TEST_CASE("server fields: admission-filled fields on flat and composite objects, only when unset",
           "[diff][unit]") {
-  // §6.2 item 4, §12: priority always, preemptionPolicy when the request left it out; on nested composite
-  // templates as well.
+  // The Priority admission controller (v1alpha3 types.go comments): priority always, preemptionPolicy when
+  // the request left it out; on nested composite templates as well.
   Json rendered = object("scheduling.k8s.io/v1alpha3", "Workload", "w", Json::parse(R"({
     "compositePodGroupTemplates":[{"name":"root","schedulingPolicy":{"gang":{"minGroupCount":1}},"priorityClassName":"p",
       "podGroupTemplates":[{"name":"leaf","schedulingPolicy":{"gang":{"minCount":1}},"priorityClassName":"p"}]}]})"));
@@ -107,8 +108,8 @@ TEST_CASE("server fields: admission-filled fields on flat and composite objects,
 }
 
 TEST_CASE("server fields: KAI value-typed and runtime fields", "[diff][unit]") {
-  // scheduler-crs.md §4.1: topologyConstraint is a value ({}), markUnschedulable and schedulingBackoff
-  // runtime.
+  // kai-scheduler/KAI-Scheduler@v0.15.2 pkg/apis/scheduling/v2alpha2/podgroup_types.go: topologyConstraint is
+  // a value ({}), markUnschedulable and schedulingBackoff runtime.
   Json rendered =
       object("scheduling.run.ai/v2alpha2", "PodGroup", "g", Json::parse(R"({"minMember":2,"queue":"q"})"));
   Json live = rendered;
@@ -134,7 +135,7 @@ TEST_CASE("server fields: a live pod is compared on what its stub declares", "[d
   CHECK(d[0].op == Op::kUnchanged);
   CHECK(d[0].key.name == "c-0");
   CHECK(d[0].old_name == "c-x7k2p");
-  // Another backend's membership on the live pod (scheduler-crs.md §6) is kept and shows.
+  // Another backend's membership on the live pod (KAI's pod-group-name annotation) is kept and shows.
   live["metadata"]["annotations"]["pod-group-name"] = "g";
   d = diff_object_sets({live}, {stub}, CompareOptions{});
   REQUIRE(d[0].changes.size() == 1);
@@ -142,7 +143,8 @@ TEST_CASE("server fields: a live pod is compared on what its stub declares", "[d
 }
 
 TEST_CASE("pod identity: Grove labels, Job labels or annotations, else the hostname", "[diff][unit]") {
-  // grove.md §4.5, §4.1; jobset.md §2.
+  // ai-dynamo/grove@fcc3b3bb operator/internal/controller/podclique/components/pod/pod.go; the Job
+  // controller's batch.kubernetes.io/job-name label and job-completion-index.
   CHECK(
       pod_identity(Json::parse(
           R"({"metadata":{"labels":{"grove.io/podclique":"a-0-w","grove.io/podclique-pod-index":"3"}}})")) ==
@@ -179,7 +181,7 @@ TEST_CASE("scope: labels, owners, references and names", "[diff][unit]") {
 }
 
 TEST_CASE("api versions: served per release, converted only within one", "[diff][unit]") {
-  // k8s-workload-api.md §1.
+  // kubernetes/api scheduling/*/register.go at v0.35.0, v0.36.0 and 1.37 (10b39a39).
   CHECK(served_versions("scheduling.k8s.io", 36) == std::vector<std::string>{"v1alpha2"});
   CHECK(served_versions("scheduling.k8s.io", 37) == std::vector<std::string>{"v1alpha3", "v1beta1"});
   CHECK(served_versions("scheduling.run.ai", 37).empty());
@@ -190,7 +192,7 @@ TEST_CASE("api versions: served per release, converted only within one", "[diff]
 }
 
 TEST_CASE("immutable fields: what cannot change in place", "[diff][unit]") {
-  // k8s-workload-api.md §9.
+  // The +k8s:immutable / +k8s:update markers of kubernetes/api scheduling/*/types.go per release.
   Json pg137 = object("scheduling.k8s.io/v1beta1", "PodGroup", "g", Json::object());
   CHECK(immutable_reason(pg137, "/spec/schedulingPolicy/gang/minCount").empty());
   CHECK_FALSE(immutable_reason(pg137, "/spec/priorityClassName").empty());

@@ -1,6 +1,7 @@
 // Unit tests of the diff building blocks: keyed matching, alignment, server defaults, ignore rules,
-// unified hunks and the color decision. Expectations derived by hand from DESIGN §7, cli-anchors.md §6/§9
-// and the defaults cited in src/diff/server_fields.cpp (k8s-workload-api.md §5.2, §6.2; Volcano CRD).
+// unified hunks and the color decision. Expectations derived by hand from docs/exit-codes.md, the color rules
+// of src/cli/color.hpp (https://no-color.org) and the defaults cited in src/diff/server_fields.cpp
+// (kubernetes/api scheduling/v1alpha2 and v1beta1 types.go; Volcano CRD).
 #include <catch2/catch.hpp>
 
 #include "cli/color.hpp"
@@ -65,12 +66,12 @@ TEST_CASE("align: old side follows the new side's key and item order", "[diff][u
 }
 
 TEST_CASE("defaults: a server-filled default is never a difference, on either side", "[diff][unit]") {
-  // k8s-workload-api.md §6.2 item 2 / §7.2: v1beta1 PodGroupSpec disruptionMode defaults to {single: {}}.
+  // v1beta1 PodGroupSpec disruptionMode defaults to {single: {}} (+default marker, kubernetes/api@10b39a39).
   Json live = pg("scheduling.k8s.io/v1beta1", Json::parse(R"({"disruptionMode":{"single":{}}})"));
   Json rendered = pg("scheduling.k8s.io/v1beta1", Json::object());
   CHECK(diff1(live, rendered)[0].op == Op::kUnchanged);
   CHECK(diff1(rendered, live)[0].op == Op::kUnchanged);
-  // §5.2: v1alpha2 defaults to the string "Pod"; {single: {}} there is a real difference.
+  // v1alpha2 defaults to the string "Pod" (kubernetes/api@v0.36.0); {single: {}} there is a real difference.
   Json a2 = pg("scheduling.k8s.io/v1alpha2", Json::parse(R"({"disruptionMode":"Pod"})"));
   CHECK(diff1(a2, pg("scheduling.k8s.io/v1alpha2", Json::object()))[0].op == Op::kUnchanged);
   Json a2_group = pg("scheduling.k8s.io/v1alpha2", Json::parse(R"({"disruptionMode":"PodGroup"})"));

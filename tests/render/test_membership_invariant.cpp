@@ -3,21 +3,23 @@
 // grovectl emits (`--include pods`) and, for a JobSet, on the pod templates of the JobSet it emits; and
 // whatever a pod names exists among the emitted gang objects.
 //
-// Which field links what, per backend (hand-derived from the references, not from the code):
+// Which field links what, per backend (hand-derived from upstream, not from the code):
 // - Volcano: subGroupPolicy[].labelSelector.matchLabels selects the group's pods among the pods whose
-//   annotation scheduling.k8s.io/group-name is the PodGroup (scheduler-crs.md §3.2, §3.3); every
-//   matchLabelKeys key must be on them.
+//   annotation scheduling.k8s.io/group-name is the PodGroup (volcano-sh/apis@v1.14.1
+//   pkg/apis/scheduling/v1beta1/labels.go; ai-dynamo/grove@fcc3b3bb
+//   operator/internal/scheduler/volcano/backend.go); every matchLabelKeys key must be on them.
 // - KAI: annotation pod-group-name = PodGroup, label kai.scheduler/subgroup-name = leaf subgroup
-//   (scheduler-crs.md §4.2).
+//   (ai-dynamo/grove@fcc3b3bb operator/internal/scheduler/kai/backend.go PreparePod).
 // - koord-scheduler: label pod-group.scheduling.sigs.k8s.io (or the annotation
 // gang.scheduling.koordinator.sh/name)
-//   = PodGroup (scheduler-crs.md §1.2, §2.1).
-// - Workload API: 1.35 pod spec.workloadRef{name, podGroup} = Workload and its podGroups entry (§4);
+//   = PodGroup (koordinator-sh/koordinator@v1.8.0 apis/extension/coscheduling.go; GREP-537).
+// - Workload API: 1.35 pod spec.workloadRef{name, podGroup} = Workload and its podGroups entry;
 //   1.36/1.37 spec.schedulingGroup.podGroupName = PodGroup, and a PodGroup's podGroupTemplateRef /
-//   workloadRef = Workload and its template (k8s-workload-api.md §5-§7).
+//   workloadRef = Workload and its template (kubernetes/api core/v1/types.go and scheduling/*/types.go of
+//   v0.35.0, v0.36.0 and 1.37).
 // Inputs: the repository's test inputs and every sample in ../shared/samples (skipped cleanly without it).
-// Each PodCliqueSet and JobSet gets a KAI queue label, which KAI requires (grove.md §3.5), so that KAI
-// renders.
+// Each PodCliqueSet and JobSet gets a KAI queue label, which KAI requires (Grove's kai/backend.go
+// ValidatePodCliqueSet), so that KAI renders.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -220,7 +222,8 @@ void check_gang_objects(const Rendered& r, Checker& c) {
   }
 }
 
-// A runtime PodGroup's reference to its Workload and template resolves (k8s-workload-api.md §5.3, §6.2).
+// A runtime PodGroup's reference to its Workload and template resolves (podGroupTemplateRef in v1alpha2,
+// workloadRef in v1alpha3 and v1beta1).
 void check_template_reference(const Json& pod_group, Checker& c) {
   const Json& spec = pod_group["spec"];
   std::string workload, template_name;

@@ -1,6 +1,10 @@
 // The bad-input corpus of testdata/validate/: every case names its expected exit code in cases.txt and
 // marks the offending line with "# expect: <rule>". Rules, messages and locations were derived by hand
-// from grove.md §1.4 (CRD/CEL), §3.2-§3.6 (webhook), §6 (ClusterTopologyBinding) and jobset.md §1.
+// from Grove's CRD and CEL rules and webhooks (ai-dynamo/grove@fcc3b3bb operator/api/core/v1alpha1/crds/,
+// operator/internal/webhook/admission/pcs/validation/, operator/internal/scheduler/*/backend.go,
+// operator/internal/mnnvl/webhook.go, operator/internal/webhook/admission/clustertopology/validation/)
+// and JobSet's (kubernetes-sigs/jobset@08dfbdfd api/jobset/v1alpha2/jobset_types.go,
+// pkg/webhooks/jobset_webhook.go).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>

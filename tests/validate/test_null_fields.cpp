@@ -1,7 +1,7 @@
 // Fields written with no value. The API server drops a null whose schema is neither nullable nor
-// defaulted before it validates (apiextensions-apiserver PruneNonNullableNullsWithoutDefaults; grove.md §10
-// "Nulls"), so Grove's e2e inputs that write `topologyConstraint:` alone on a line (tas-large-scale.yaml)
-// are admitted as if the field were absent. A null inside a list is not dropped and is a type error.
+// defaulted before it validates (apiextensions-apiserver PruneNonNullableNullsWithoutDefaults), so Grove's
+// e2e inputs that write `topologyConstraint:` alone on a line (operator/e2e/yaml/tas-large-scale.yaml) are
+// admitted as if the field were absent. A null inside a list is not dropped and is a type error.
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"

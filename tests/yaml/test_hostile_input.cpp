@@ -1,4 +1,4 @@
-// Hostile input (DESIGN §8): every class gives a located, clear error and a non-zero exit, and never a
+// Hostile input: every class gives a located, clear error and a non-zero exit, and never a
 // crash or hang. Inputs are generated here. Each run is wrapped in `timeout` so a hang fails the test
 // instead of blocking the suite (this is a bound, not a timing assertion).
 #include <unistd.h>

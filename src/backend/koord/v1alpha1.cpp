@@ -1,9 +1,14 @@
-// Koordinator PodGroups, scheduling.sigs.k8s.io/v1alpha1 (scheduler-crs.md §1-§2, GREP-537 as of 2d2252c4,
-// with the later correction that the CRD has no priorityClassName).
+// Koordinator PodGroups, scheduling.sigs.k8s.io/v1alpha1 (koordinator-sh/koordinator@v1.8.0
+// config/crd/bases/scheduling.sigs.k8s.io_podgroups.yaml, apis/extension/coscheduling.go), mapped as
+// GREP-537 says (ai-dynamo/grove PR #562 docs/proposals/537-koordinator-scheduler-backend/README.md, code
+// shinedays/grove@2d2252c4), with the later correction (7df8909) that the CRD has no priorityClassName.
 //
 // Pod association: the label pod-group.scheduling.sigs.k8s.io (GREP-537) whenever "<gang>-<group>" fits
 // in a label value (63). The label path initialises the gang only from the PodGroup CR, so it is safe
-// although Grove creates pods before the PodGang (scheduler-crs.md §0, §1.7 item 2). Longer names -- common,
+// although Grove creates pods before the PodGang (ai-dynamo/grove@fcc3b3bb
+// operator/internal/controller/podcliqueset/components/podgang/syncflow.go); without the label,
+// koord-scheduler first builds a one-member gang from the pod (koordinator-sh/koordinator@v1.8.0
+// pkg/scheduler/plugins/coscheduling/core/gang_cache.go, gang.go). Longer names -- common,
 // since the group name is already the PodClique FQN -- fall back to the annotation
 // gang.scheduling.koordinator.sh/name (third in koord-scheduler's lookup order; what 7df8909 uses for every
 // pod), with a warning about the pod-before-PodGroup risk of that path.

@@ -1,6 +1,7 @@
 #pragma once
 // What one Workload API version can express, and the limits and feature gates every version shares
-// (k8s-workload-api.md §2, §3, §5-§7).
+// (kubernetes/api scheduling/v1alpha2/types.go @v0.36.0, scheduling/{v1alpha3,v1beta1}/types.go of 1.37
+// @10b39a39; the feature gates of KEP-4671).
 #include <cstddef>
 #include <string>
 

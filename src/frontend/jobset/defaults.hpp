@@ -1,7 +1,8 @@
 #pragma once
-// The defaults a JobSet gets on CREATE (jobset.md §1.4): the CRD's structural defaults and the JobSet
-// mutating webhook. parallelism and completions are not defaulted by JobSet (the Job API does that when
-// the child Job is created), so they stay as written.
+// The defaults a JobSet gets on CREATE: the CRD's structural defaults and the JobSet mutating webhook
+// (kubernetes-sigs/jobset@08dfbdfd api/jobset/v1alpha2/jobset_types.go, pkg/webhooks/jobset_webhook.go
+// Default). parallelism and completions are not defaulted by JobSet (the Job API does that when the child Job
+// is created), so they stay as written.
 #include <string>
 
 #include "core/json.hpp"

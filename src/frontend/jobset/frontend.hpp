@@ -1,6 +1,7 @@
 #pragma once
-// The JobSet frontend (jobset.x-k8s.io/v1alpha2, DESIGN §5, jobset.md): parse, defaults (webhook + CRD),
-// checks (refusals and warnings), expand (gangs), inject (the JobSet re-emitted with pod-side membership).
+// The JobSet frontend (jobset.x-k8s.io/v1alpha2, docs/design.md "JobSet gangs"): parse, defaults (webhook +
+// CRD), checks (refusals and warnings), expand (gangs), inject (the JobSet re-emitted with pod-side
+// membership).
 #include <memory>
 
 #include "frontend/frontend.hpp"

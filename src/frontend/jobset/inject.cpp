@@ -13,8 +13,10 @@ namespace {
 // set would point its pods at a group grovectl does not create.
 constexpr const char* kCoreGroupFields[] = {"schedulingGroup", "workloadRef"};
 
-// Pod fields a JobSet CRD knows only in some releases (jobset.md §0): the apiserver prunes the field
-// silently when the installed CRD was generated from another Kubernetes API.
+// Pod fields a JobSet CRD knows only in some releases: the CRD is generated from the k8s.io/api of its
+// release (go.mod of each kubernetes-sigs/jobset tag) and has no x-kubernetes-preserve-unknown-fields
+// (config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml), so the apiserver prunes the field silently
+// when the installed CRD was generated from another Kubernetes API.
 struct CrdFieldNote {
   const char* field;
   const char* crd_versions;
@@ -59,7 +61,8 @@ class Injector {
     }
   }
 
-  // A live JobSet (it has a uid) cannot change its pod templates (jobset.md §1.1).
+  // A live JobSet (it has a uid) cannot change its pod templates (the JobSet webhook's ValidateUpdate,
+  // kubernetes-sigs/jobset@08dfbdfd pkg/webhooks/jobset_webhook.go).
   void finish(const Json& jobset) {
     if (!changed_spec_ || !jobset.contains("metadata") || !jobset["metadata"].contains("uid")) return;
     warn("jobset/immutable-template",

@@ -1,6 +1,6 @@
 #pragma once
 // The emitted JobSet: the defaulted input with each replicated job's pod template carrying the backend's
-// pod-side membership (DESIGN §5). Generic over the backend; nothing here knows one.
+// pod-side membership (docs/design.md "JobSet gangs"). Generic over the backend; nothing here knows one.
 #include <vector>
 
 #include "core/diagnostic.hpp"

@@ -73,7 +73,8 @@ ReplicatedJob read_replicated_job(ObjectReader& r, const FieldScope& item) {
   return rj;
 }
 
-// Webhook rules on replicated job names and dependsOn (jobset.md §1.2) and the spec-level CEL rule.
+// Webhook rules on replicated job names and dependsOn and the spec-level CEL rule
+// (kubernetes-sigs/jobset@08dfbdfd pkg/webhooks/jobset_webhook.go, api/jobset/v1alpha2/jobset_types.go).
 void check_structure(ObjectReader& r, const JobSet& js) {
   std::set<std::string> earlier;
   for (const auto& rj : js.replicated_jobs) {

@@ -1,6 +1,8 @@
 #pragma once
 // Reading a JobSet document into the typed JobSet, with the JobSet API's own validation rules that
-// decide whether it can be expanded at all (jobset.md §1). Defaults are applied afterwards (defaults.hpp).
+// decide whether it can be expanded at all (kubernetes-sigs/jobset@08dfbdfd
+// api/jobset/v1alpha2/jobset_types.go and pkg/webhooks/jobset_webhook.go). Defaults are applied afterwards
+// (defaults.hpp).
 #include <optional>
 
 #include "core/diagnostic.hpp"

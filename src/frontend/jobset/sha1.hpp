@@ -1,6 +1,7 @@
 #pragma once
 // SHA-1 as hex, for the jobset.sigs.k8s.io/job-key label (the JobSet code hashes "<ns>/<job-name>"
-// with SHA-1, jobset.md §2). Not used for anything security-related.
+// with SHA-1: jobHashKey in kubernetes-sigs/jobset@08dfbdfd pkg/controllers/jobset_controller.go). Not used
+// for anything security-related.
 #include <string>
 #include <string_view>
 

@@ -1,6 +1,7 @@
 #pragma once
 // A JobSet (jobset.x-k8s.io/v1alpha2) as the expander reads it, after the JobSet webhook's and CRD
-// defaults (jobset.md §1, defaults.hpp). Pointers locate each part in the source document for diagnostics.
+// defaults (kubernetes-sigs/jobset@08dfbdfd api/jobset/v1alpha2/jobset_types.go, defaults.hpp). Pointers
+// locate each part in the source document for diagnostics.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,8 +33,8 @@ struct ReplicatedJob {
   std::string scheduler_name;
   std::string priority_class_name;
 
-  // Pods of one child Job that run at once: min(P, C), P = parallelism ?? 1, C = completions ?? P (jobset.md
-  // §3).
+  // Pods of one child Job that run at once: min(P, C), P = parallelism ?? 1, C = completions ?? P (as JobSet
+  // counts a ready Job, kubernetes-sigs/jobset@08dfbdfd pkg/controllers/jobset_controller.go).
   int64_t pods_per_job() const;
   // replicas x pods_per_job (int64: the caller checks the int32 range).
   int64_t pod_count() const;

@@ -1,5 +1,7 @@
 #pragma once
-// Grove's defaulting (grove.md §1.3 CRD defaults, then §2 the defaulting webhook), applied before expansion.
+// Grove's defaulting, applied before expansion: the CRD's `default:` values, then the defaulting webhook
+// (ai-dynamo/grove@fcc3b3bb operator/api/core/v1alpha1/crds/grove.io_podcliquesets.yaml, then
+// operator/internal/webhook/admission/pcs/defaulting/podcliqueset.go).
 #include "frontend/pcs/types.hpp"
 
 namespace grovectl {

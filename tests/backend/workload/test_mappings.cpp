@@ -1,5 +1,10 @@
-// default-scheduler (Workload API) mappings. Expectations derived by hand from k8s-workload-api.md §2, §4-§8
-// and grove.md §9 (GREP-531: v1alpha1 = version B phase 1, v1alpha2 = version A, composite = version C).
+// default-scheduler (Workload API) mappings. Expectations derived by hand from the API types of each release
+// (kubernetes/api scheduling/v1alpha1/types.go @v0.35.0, scheduling/v1alpha2/types.go @v0.36.0,
+// scheduling/{v1alpha3,v1beta1}/types.go of 1.37 @10b39a39), the feature gates and creation order of KEP-4671
+// (https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/) and GREP-531: v1alpha1 =
+// version B phase 1 (yankay/grove@5a8035ad), v1alpha2 = version A (ai-dynamo/grove@3cbbea47
+// docs/proposals/531-default-scheduler-workload-gang/README.md), composite = version C
+// (docs/proposals/531-default-scheduler-hierarchical-scheduling/README.md, ai-dynamo/grove PR #605).
 #include <catch2/catch.hpp>
 
 #include "support/backend.hpp"
@@ -12,8 +17,8 @@ const std::string kSimple = "-f " + td("backends/volcano-pcs.yaml") + " --backen
 }  // namespace
 
 TEST_CASE("workload 1.35: v1alpha1 Workload with embedded pod groups, pods use workloadRef") {
-  // k8s-workload-api.md §4.2/§4.5; GREP-531 B phase 1: podGroups[i] = {name: podgroup, policy.gang.minCount}.
-  // No priorityClassName in v1alpha1 (§4.2), so the PCS priority class is not carried.
+  // v1alpha1 types.go; GREP-531 B phase 1: podGroups[i] = {name: podgroup, policy.gang.minCount}.
+  // No priorityClassName in v1alpha1, so the PCS priority class is not carried.
   auto objects = render_ok(kSimple + " --kube-version 1.35 --include scheduler,pods");
   auto workloads = of_kind(objects, "Workload");
   REQUIRE(workloads.size() == 2);
@@ -38,9 +43,9 @@ workloadRef: {name: vj-0, podGroup: vj-0-ps}
 }
 
 TEST_CASE("workload 1.36: v1alpha2 Workload templates + runtime PodGroups <gang>-<group>") {
-  // §5.3/§5.6, GREP-531 A: template name = pod group name; runtime PodGroup <podgang>-<podgroup> with
+  // v1alpha2 types.go, GREP-531 A: template name = pod group name; runtime PodGroup <podgang>-<podgroup> with
   // podGroupTemplateRef.workload and the policy copied; pods point at the runtime PodGroup.
-  // priorityClassName is gated by WorkloadAwarePreemption (§2), topology by TopologyAwareWorkloadScheduling.
+  // priorityClassName is gated by WorkloadAwarePreemption, topology by TopologyAwareWorkloadScheduling.
   auto objects = render_ok("-f " + td("backends/clique-topo-pcs.yaml") + topology_args() +
                            " --backend default-scheduler --kube-version 1.36 --include scheduler,pods"
                            " --feature-gates TopologyAwareWorkloadScheduling=true");
@@ -81,8 +86,9 @@ spec:
 }
 
 TEST_CASE("workload 1.37 flat: v1beta1 Workload + PodGroups with workloadRef{workloadName, templateName}") {
-  // §7.2/§7.3 and §6.2 item 1 (rename to workloadRef); priorityClassName not gated in 1.37 and identical
-  // on all templates (§6.3).
+  // v1beta1 types.go (PodGroupTemplateRef renamed WorkloadRef, kubernetes/api afa1144c2); priorityClassName
+  // not gated in 1.37 and identical on all templates (kubernetes/kubernetes pkg/apis/scheduling/validation
+  // validateWorkloadPriority).
   auto objects = render_ok(kSimple + " --kube-version 1.37");
   auto workloads = of_kind(objects, "Workload");
   REQUIRE(workloads.size() == 2);
@@ -110,7 +116,8 @@ spec:
   schedulingPolicy: {gang: {minCount: 3}}
   priorityClassName: high-priority
 )"));
-  // Creation order per gang (§8.1): Workload, then its PodGroups; then the next gang.
+  // Creation order per gang (KEP-4671 "PodGroup Creation Ordering"): Workload, then its PodGroups; then the
+  // next gang.
   std::vector<std::string> kinds;
   for (const auto& o : objects) kinds.push_back(o["kind"]);
   CHECK(kinds == std::vector<std::string>{"PodGang", "Workload", "PodGroup", "PodGroup", "PodGang",
@@ -118,9 +125,9 @@ spec:
 }
 
 TEST_CASE("workload 1.37 composite: v1alpha3 template tree, CompositePodGroups top-down, leaf PodGroups") {
-  // GREP-531 C (grove.md §9.3): root composite = gang (constraint zone), child composite per group config
-  // (rack), leaf templates (enc: host); minGroupCount = number of direct children; priorityClassName on
-  // every group. Shapes from k8s-workload-api.md §6.4/§6.6.
+  // GREP-531 C: root composite = gang (constraint zone), child composite per group config (rack), leaf
+  // templates (enc: host); minGroupCount = number of direct children; priorityClassName on every group.
+  // Shapes from v1alpha3 types.go and KEP-6012 (CompositePodGroup).
   auto objects = render_ok("-f " + td("backends/topo-required-pcs.yaml") + topology_args() +
                            " --backend default-scheduler --kube-version 1.37 --hierarchy composite"
                            " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true"
@@ -183,12 +190,12 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
   };
   const std::string ct =
       "-f " + td("backends/clique-topo-pcs.yaml") + topology_args() + " --backend default-scheduler";
-  SECTION("topology without the TAS gate (k8s-workload-api.md §2)") {
+  SECTION("topology without the TAS gate") {
     refused(ct + " --kube-version 1.37", "capability/topology-gate", "TopologyAwareWorkloadScheduling");
     refused(ct + " --kube-version 1.36", "capability/topology-gate",
             "--feature-gates TopologyAwareWorkloadScheduling=true");
   }
-  SECTION("topology on 1.35, which has no topology field (§4.2)") {
+  SECTION("topology on 1.35, which has no topology field") {
     refused(ct + " --kube-version 1.35", "capability/workload-topology", "use --kube-version 1.36 or 1.37");
   }
   SECTION("gang-level topology in a flat Workload; composite is the way out") {
@@ -202,10 +209,10 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
                 " --feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true",
             "capability/preferred-topology", "only a preferred topology key (topology.kubernetes.io/rack)");
   }
-  SECTION("composite needs the CompositePodGroup gate (§2)") {
+  SECTION("composite needs the CompositePodGroup gate") {
     refused(kSimple + " --hierarchy composite", "capability/composite-gate", "CompositePodGroup");
   }
-  SECTION("1.36 priorityClassName needs WorkloadAwarePreemption (§5.3)") {
+  SECTION("1.36 priorityClassName needs WorkloadAwarePreemption") {
     refused(kSimple + " --kube-version 1.36", "capability/priority-gate", "WorkloadAwarePreemption");
   }
   SECTION("GenericWorkload / GangScheduling explicitly off") {
@@ -214,15 +221,15 @@ TEST_CASE("workload: capability refusals name the object, the limit and the way 
     refused(kSimple + " --kube-version 1.35 --feature-gates GangScheduling=false", "capability/workload-gate",
             "GangScheduling");
   }
-  SECTION("more than 8 templates (§4.4, §5.5, §6.3)") {
+  SECTION("more than 8 templates (WorkloadMaxPodGroups, WorkloadMaxPodGroupTemplates = 8)") {
     refused("-f " + td("backends/nine-cliques-pcs.yaml") + " --backend default-scheduler",
             "capability/template-count", "9 entries, over the Workload API limit of 8");
   }
-  SECTION("template name over the DNS label limit (§3)") {
+  SECTION("template name over the DNS label limit") {
     refused("-f " + td("backends/long-template-pcs.yaml") + " --backend default-scheduler",
             "capability/name-too-long", "over the DNS label limit of 63");
   }
-  SECTION("minCount < 1 (§10 item 4): Grove's webhook refuses minAvailable 0 first (grove.md §3.2)") {
+  SECTION("minCount < 1: Grove's webhook refuses minAvailable 0 first (pcs/validation/podcliqueset.go)") {
     refused("-f " + td("backends/zero-min-pcs.yaml") + " --backend default-scheduler",
             "grove/clique-min-available", "minAvailable: Invalid value: 0: must be greater than 0");
   }

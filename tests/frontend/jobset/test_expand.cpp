@@ -1,7 +1,9 @@
-// JobSet -> gangs on hand-written inputs. Every expected value below was derived by hand from
-// /work/shared/reference/jobset.md: pod count = replicas x min(parallelism ?? 1, completions ?? parallelism)
-// (§3), names and labels (§2), defaults (§1.4). job-key values are SHA-1 of "<ns>/<job-name>" computed with
-// Python's hashlib, not with grovectl.
+// JobSet -> gangs on hand-written inputs. Every expected value below was derived by hand from JobSet's code
+// (kubernetes-sigs/jobset@08dfbdfd): pod count = replicas x min(parallelism ?? 1, completions ?? parallelism)
+// (a ready Job in pkg/controllers/jobset_controller.go), names and labels (pkg/util/placement/placement.go
+// GenJobName, labelAndAnnotateObject in jobset_controller.go), defaults (pkg/webhooks/jobset_webhook.go
+// Default and the +kubebuilder:default markers of api/jobset/v1alpha2/jobset_types.go). job-key values are
+// SHA-1 of "<ns>/<job-name>" computed with Python's hashlib, not with grovectl.
 #include <catch2/catch.hpp>
 
 #include "frontend/jobset/defaults.hpp"
@@ -23,10 +25,10 @@ const PodGroup& group_named(const Gang& g, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("sha1_hex matches the standard vectors and the jobset.md job-key example") {
+TEST_CASE("sha1_hex matches the standard vectors and a JobSet job-key label") {
   CHECK(sha1_hex("abc") == "a9993e364706816aba3e25717850c26c9cd0d89d");
   CHECK(sha1_hex("") == "da39a3ee5e6b4b0d3255bfef95601890afd80709");
-  // jobset.md §2: default/paralleljobs-workers-0 -> 32d672ed...
+  // job-key of default/paralleljobs-workers-0 (jobHashKey in jobset_controller.go: SHA-1 of "<ns>/<job>").
   CHECK(sha1_hex("default/paralleljobs-workers-0") == "32d672edc82776df1fbf3120a8fc54a9192afa69");
   CHECK(sha1_hex(std::string(200, 'a')) ==
         "e61cfffe0d9195a525fc6cf06ca2d77119c24a40");  // multi-block, hashlib
@@ -137,7 +139,7 @@ TEST_CASE("replicated-job gang: one gang <jobset>-<replicatedJob> per replicated
   CHECK(c.expansion.gangs[2].priority_class_name == "high");
 }
 
-TEST_CASE("the JobSet webhook's and CRD defaults are applied (jobset.md §1.4)") {
+TEST_CASE("the JobSet webhook's and CRD defaults are applied") {
   JobSetCase c;
   run_jobset_case(c, testdata("jobset/trainer.yaml").string());
   REQUIRE(c.ok);

@@ -1,4 +1,4 @@
-// Injection of pod-side membership into the emitted JobSet, through a fake Mapping (DESIGN §5): the
+// Injection of pod-side membership into the emitted JobSet, through a fake Mapping: the
 // frontend must put exactly what Mapping::membership returns into each replicated job's pod template.
 #include <catch2/catch.hpp>
 
@@ -118,7 +118,7 @@ TEST_CASE("a pod field that current JobSet CRDs prune (workloadRef, k8s 1.35) is
   CHECK(pruned == 1);
 }
 
-TEST_CASE("pod stubs of a JobSet gang carry the JobSet/Job labels and annotations per pod (jobset.md §2)") {
+TEST_CASE("pod stubs of a JobSet gang carry the JobSet/Job labels and annotations per pod") {
   JobSetCase c;
   RenderOptions options;
   run_jobset_case(c, testdata("jobset/trainer.yaml").string(), options);

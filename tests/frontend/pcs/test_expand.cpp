@@ -1,18 +1,21 @@
-// Golden cases 1-7 and 13 of grove.md §5 (TAS off). Every expected value below was derived by hand
-// from the reference (grove.md §4.2 algorithm and the §5 table), not taken from grovectl output.
+// Golden cases 1-7, 13 and 14 (TAS off): the inputs of Grove's own tests (ai-dynamo/grove@fcc3b3bb
+// operator/internal/controller/podcliqueset/components/podgang/syncflow_test.go TestComputeExpectedPodGangs
+// and TestGetPodsPendingCreation, operator/api/common/namegen_test.go, .../podgang/podgang_test.go
+// TestBuildResource). Every expected value below was derived by hand from computeExpectedPodGangs
+// (.../podgang/syncflow.go) and those tests' assertions, not taken from grovectl output.
 #include "support/golden.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;
 using Strings = std::vector<std::string>;
 
-TEST_CASE("golden case 1: standalone cliques only, two PCS replicas (grove.md §5 #1)") {
+TEST_CASE("golden case 1: standalone cliques only, two PCS replicas (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case01.yaml"));
   CHECK(summaries(gangs) ==
         Strings{"test-pcs-0: [test-pcs-0-worker(2)]", "test-pcs-1: [test-pcs-1-worker(2)]"});
 }
 
-TEST_CASE("golden case 2: mixed standalone clique and scaling group (grove.md §5 #2)") {
+TEST_CASE("golden case 2: mixed standalone clique and scaling group (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case02.yaml"));
   CHECK(
       summaries(gangs) ==
@@ -22,7 +25,7 @@ TEST_CASE("golden case 2: mixed standalone clique and scaling group (grove.md §
           "test-pcs-0-sg-1: [test-pcs-0-sg-3-scalable(2)]"});
 }
 
-TEST_CASE("golden case 3: base gangs of every replica come before scaled gangs (grove.md §5 #3)") {
+TEST_CASE("golden case 3: base gangs of every replica come before scaled gangs (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case03.yaml"));
   CHECK(summaries(gangs) == Strings{"test-pcs-0: [test-pcs-0-worker-sg-0-worker(1)]",
                                     "test-pcs-1: [test-pcs-1-worker-sg-0-worker(1)]",
@@ -30,7 +33,7 @@ TEST_CASE("golden case 3: base gangs of every replica come before scaled gangs (
                                     "test-pcs-1-worker-sg-0: [test-pcs-1-worker-sg-1-worker(1)]"});
 }
 
-TEST_CASE("golden case 4: several scaling groups in one replica (grove.md §5 #4)") {
+TEST_CASE("golden case 4: several scaling groups in one replica (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case04.yaml"));
   CHECK(summaries(gangs) ==
         Strings{"test-pcs-0: [test-pcs-0-sg-a-0-worker-a(2), test-pcs-0-sg-b-0-worker-b(2)]",
@@ -39,7 +42,8 @@ TEST_CASE("golden case 4: several scaling groups in one replica (grove.md §5 #4
                 "test-pcs-0-sg-b-0: [test-pcs-0-sg-b-1-worker-b(2)]"});
 }
 
-TEST_CASE("golden case 5: several cliques in one scaling group keep cliqueNames order (grove.md §5 #5)") {
+TEST_CASE(
+    "golden case 5: several cliques in one scaling group keep cliqueNames order (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case05.yaml"));
   CHECK(summaries(gangs) ==
         Strings{"test-pcs-0: [test-pcs-0-sg-0-worker(2), test-pcs-0-sg-0-helper(1)]",
@@ -47,12 +51,12 @@ TEST_CASE("golden case 5: several cliques in one scaling group keep cliqueNames 
                 "test-pcs-0-sg-1: [test-pcs-0-sg-2-worker(2), test-pcs-0-sg-2-helper(1)]"});
 }
 
-TEST_CASE("golden case 6: minAvailable equal to replicas gives no scaled gang (grove.md §5 #6)") {
+TEST_CASE("golden case 6: minAvailable equal to replicas gives no scaled gang (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case06.yaml"));
   CHECK(summaries(gangs) == Strings{"test-pcs-0: [test-pcs-0-sg-0-worker(2), test-pcs-0-sg-1-worker(2)]"});
 }
 
-TEST_CASE("golden case 7: prefill scaling group with R=2,M=1 and R=3,M=2 (grove.md §5 #7)") {
+TEST_CASE("golden case 7: prefill scaling group with R=2,M=1 and R=3,M=2 (Grove's syncflow_test.go)") {
   SECTION("R=2, M=1") {
     auto gangs = render_podgangs(golden("case07-r2-m1.yaml"));
     CHECK(summaries(gangs) ==
@@ -74,8 +78,7 @@ TEST_CASE("golden case 7: prefill scaling group with R=2,M=1 and R=3,M=2 (grove.
 
 TEST_CASE(
     "golden case 13: scaled gang names use j = k - minAvailable, and a live PCSG overrides replicas "
-    "(grove.md "
-    "§5 #13)") {
+    "(Grove's namegen_test.go)") {
   SECTION("PCSG simple1-0-sga with minAvailable 3, live replicas 5") {
     // Replica indices 0..2 stay in the base gang simple1-0; index 3 -> simple1-0-sga-0, 4 -> simple1-0-sga-1.
     auto gangs = render_podgangs(golden("case13-simple1.yaml") + " " + golden("case13-live-pcsg.yaml"));
@@ -102,7 +105,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "golden case 14: PodGang labels and annotations mirror the PCS minus grove.io/ keys (grove.md §5 #14)") {
+    "golden case 14: PodGang labels and annotations mirror the PCS minus grove.io/ keys (Grove's "
+    "podgang_test.go)") {
   SECTION("TAS off") {
     auto gangs = render_podgangs(golden("case14.yaml"));
     REQUIRE(gangs.size() == 1);
@@ -116,7 +120,7 @@ TEST_CASE(
                    {"team", "platform"}};
     CHECK(md["labels"] == labels);
     CHECK(md["annotations"] == Json{{"nvidia.com/kai-scheduler-queue", "worker-queue"}});
-    CHECK_FALSE(md.contains("ownerReferences"));  // a static file has no owner UID (DESIGN §3)
+    CHECK_FALSE(md.contains("ownerReferences"));  // a static file has no owner UID
     CHECK_FALSE(gangs[0].contains("status"));
   }
   SECTION("TAS on adds grove.io/topology-name") {
