@@ -17,7 +17,8 @@ FOLDERS = ['src', 'tests', 'scripts', 'cmake', 'templates', 'docs', 'completions
            'examples', 'CMakeLists.txt', 'README.md', 'action.yml']
 # Written so that this file does not match itself.
 SECTION = '\u00a7'
-CITATION = re.compile(r'DESIGN ' + SECTION + r'|DESIGN\.md|shared/reference'
+NOTES = 'shared/' + 'reference'
+CITATION = re.compile(r'DESIGN ' + SECTION + r'|DESIGN\.md|' + NOTES +
                       r'|\b(?:grove|jobset|k8s-workload-api|scheduler-crs|cli-anchors)\.md')
 
 
@@ -70,11 +71,11 @@ def self_test():
                      f'// bad: (grove{md} {SECTION}4.2)\n',
         'tests/b.cpp': f'TEST_CASE("x (jobset{md} {SECTION}2)") {{}}\n// DESIGN {SECTION}7 "Scope"\n',
         'testdata/c.yaml': f'# scheduler-crs{md} {SECTION}4.2\nkind: PodGang\n',
-        'docs/d.md': f'See ../shared/reference/k8s-workload-api{md} and docs/grove-versions{md}.\n',
+        'docs/d.md': f'See ../{NOTES}/k8s-workload-api{md} and docs/grove-versions{md}.\n',
         'src/e.cpp': f'// YAML 1.2 {SECTION}9.1.1 and SARIF {SECTION}3.35 are public specifications.\n',
     }
     expected = [
-        'docs/d.md:1: cites "shared/reference", which is not in the repository',
+        f'docs/d.md:1: cites "{NOTES}", which is not in the repository',
         f'src/a.cpp:2: cites "grove{md}", which is not in the repository',
         f'testdata/c.yaml:1: cites "scheduler-crs{md}", which is not in the repository',
         f'tests/b.cpp:1: cites "jobset{md}", which is not in the repository',
