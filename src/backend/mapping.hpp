@@ -42,7 +42,7 @@ class Mapping {
   virtual MappingInfo info() const = 0;
   // Nothing for CRD-based backends: installing the scheduler installs its CRDs.
   virtual ClusterRequirements requirements() const { return {}; }
-  // Capability rules (DESIGN §4): errors refuse rendering; validate reports the same diagnostics.
+  // Capability rules (docs/rules.md): errors refuse rendering; validate reports the same diagnostics.
   virtual void check(const Gang& gang, const MappingContext& ctx, Diagnostics& diags) const = 0;
   // Objects for one gang, in creation order.
   virtual std::vector<Json> objects(const Gang& gang, const MappingContext& ctx,

@@ -1,5 +1,5 @@
 #pragma once
-// Flags shared by render, validate and diff (DESIGN §1 "Selectors"), and their translation to RenderOptions.
+// Flags shared by render, validate and diff (the selectors), and their translation to RenderOptions.
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <optional>

@@ -24,7 +24,8 @@ std::string join(const std::vector<std::string>& items, const std::string& last_
   return out;
 }
 
-// --- The inputs' pod templates (grove.md §1.1 cliques[].spec.podSpec; jobset.md §1.2).
+// --- The inputs' pod templates (a PodCliqueSet's cliques[].spec.podSpec; a JobSet's
+// replicatedJobs[].template.spec.template).
 
 struct PodTemplate {
   std::string name;
@@ -195,8 +196,9 @@ void priority(const PlanSide& a, const PlanSide& b, const SourceGangs& src, std:
   }
 }
 
-// k8s-workload-api.md §5.2 (v1alpha2 disruptionMode "Pod" by default), §6.2 items 2 and 4 (1.37
-// {single: {}} by default; preemptionPolicy filled from the priority class with PodGroupPreemptionPolicy).
+// kubernetes/api@v0.36.0 scheduling/v1alpha2/types.go (disruptionMode "Pod" by default), 1.37's v1alpha3
+// and v1beta1 types.go ({single: {}} by default; preemptionPolicy filled from the priority class with
+// PodGroupPreemptionPolicy).
 void preemption(const PlanSide& a, const PlanSide& b, const SourceGangs& src, std::vector<PlanNote>& out) {
   const bool da = a.backend == Backend::kDefaultScheduler, db = b.backend == Backend::kDefaultScheduler;
   // 1.36's "Pod" and 1.37's {single: {}} mean the same; only a move onto the Workload API changes it.
@@ -360,8 +362,8 @@ std::string version_of(const std::optional<Json>& o) {
   return o ? o->value("apiVersion", "") : "";
 }
 
-// k8s-workload-api.md §1: an object of a version the target release does not serve must be gone before
-// the upgrade.
+// An object of a version the target release does not serve must be gone before the upgrade (KEP-4671
+// "Upgrade / Downgrade Strategy"; kubernetes PR #140184's release note).
 bool gone_after_upgrade(const PlanObject& o, const MigrationPlan& plan) {
   if (!plan.upgrade() || !versioned_by_release(o.key.group)) return false;
   auto slash = o.api_version.find('/');

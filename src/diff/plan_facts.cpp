@@ -25,7 +25,7 @@ int64_t total_min(const Gang& gang) {
 }
 
 // Direct children of the root CompositePodGroup: one child composite per group config with members,
-// plus every pod group outside them (DESIGN §4, grove.md §9.3).
+// plus every pod group outside them (GREP-531 version C, ai-dynamo/grove PR #605).
 size_t composite_children(const Gang& gang) {
   std::set<std::string> in_configs;
   size_t configs = 0;
@@ -40,7 +40,8 @@ size_t composite_children(const Gang& gang) {
 }
 
 std::string components(int minor, const std::string& gate) {
-  // k8s-workload-api.md §1, §4.1, §5.1, §6.1: GenericWorkload on kube-apiserver and kube-scheduler (and
+  // KEP-4671 (kep.yaml components) and the gates' pages on kubernetes.io: GenericWorkload on
+  // kube-apiserver and kube-scheduler (and
   // kube-controller-manager from 1.36); GangScheduling on kube-scheduler; the others on the API server
   // (fields) and the scheduler, and from 1.37 the same gates on kube-controller-manager too.
   if (gate == "GangScheduling") return "kube-scheduler";
@@ -76,9 +77,10 @@ std::string value_of(const StringMap& m, const std::string& key) {
   return it == m.end() ? "" : it->second;
 }
 
-// Grove's queue resolution, enough to name the queue (scheduler-crs.md §4.2 for KAI: the source's
-// label, then its annotation, then the templates' one value; §3.3 for Volcano: the PodGang annotation
-// mirrored from the PodCliqueSet, default "default").
+// Grove's queue resolution, enough to name the queue (ai-dynamo/grove@fcc3b3bb
+// operator/internal/scheduler/kai/backend.go for KAI: the source's label, then its annotation, then the
+// templates' one value; volcano/backend.go for Volcano: the PodGang annotation mirrored from the
+// PodCliqueSet, default "default").
 std::set<std::string> queues(Backend backend, const std::vector<Gang>& gangs) {
   std::set<std::string> out;
   for (const auto& g : gangs) {
@@ -99,7 +101,8 @@ std::set<std::string> queues(Backend backend, const std::vector<Gang>& gangs) {
   return out;
 }
 
-// scheduler-crs.md §4.2: KAI's Topology is named after the ClusterTopologyBinding.
+// KAI's Topology is named after the ClusterTopologyBinding (ai-dynamo/grove@fcc3b3bb
+// operator/internal/scheduler/kai/topology.go).
 std::set<std::string> topology_names(const std::vector<Gang>& gangs) {
   std::set<std::string> out;
   for (const auto& g : gangs) {
@@ -125,8 +128,8 @@ constexpr const char* kAllVerbs = "create, get, list, watch, update, patch and d
 void workload_api_prerequisites(const PlanSide& side, const std::vector<Gang>& gangs,
                                 std::vector<Prerequisite>& out) {
   const int minor = side.version.minor;
-  // k8s-workload-api.md §1 (runtime-config per release), §6.1 (v1alpha3 for CompositePodGroup, and
-  // v1beta1 as well because kube-scheduler 1.37 lists v1beta1 PodGroups).
+  // --runtime-config per release (https://kubernetes.io/docs/concepts/workloads/workload-api/): v1alpha3 for
+  // CompositePodGroup, and v1beta1 as well because kube-scheduler 1.37 lists v1beta1 PodGroups.
   std::vector<std::string> versions;
   if (minor == 35) versions = {"v1alpha1"};
   if (minor == 36) versions = {"v1alpha2"};
@@ -139,7 +142,7 @@ void workload_api_prerequisites(const PlanSide& side, const std::vector<Gang>& g
     add(out, "runtime-config", "scheduling.k8s.io/" + v,
         fmt::format("kube-apiserver --runtime-config=scheduling.k8s.io/{}=true ({})", v, why));
   }
-  // §2 and §1: the gates each release needs for gang scheduling, and those the rendered fields need.
+  // The gates each release needs for gang scheduling, and those the rendered fields need (KEP-4671).
   std::vector<std::string> gates = {"GenericWorkload"};
   if (minor <= 36) gates.push_back("GangScheduling");
   if (any_topology(gangs, side) || composite(side)) gates.push_back("TopologyAwareWorkloadScheduling");
@@ -148,7 +151,7 @@ void workload_api_prerequisites(const PlanSide& side, const std::vector<Gang>& g
   for (const auto& g : gates) {
     add(out, "feature-gate", g, fmt::format("feature gate {}=true on {}", g, components(minor, g)));
   }
-  // GREP-531 (grove.md §9.1, §9.2): the operator's RBAC on the Workload API resources.
+  // GREP-531 (ai-dynamo/grove PR #605, versions A and B): the operator's RBAC on the Workload API resources.
   std::string resources = minor == 35 ? "workloads.scheduling.k8s.io"
                                       : "workloads.scheduling.k8s.io, podgroups.scheduling.k8s.io";
   if (composite(side)) resources += ", compositepodgroups.scheduling.k8s.io";
@@ -203,18 +206,19 @@ std::string gang_shape(const PlanSide& side, const Gang& gang) {
 bool expresses_topology(const PlanSide& side, TopologyScope scope, TopologyStrength strength) {
   switch (side.backend) {
     case Backend::kKaiScheduler:
-      return true;  // scheduler-crs.md §4.2: PodGroup, group-config and subgroup levels, both strengths
+      return true;  // Grove's kai/backend.go: PodGroup, group-config and subgroup levels, both strengths
     case Backend::kVolcano:
-      return false;  // scheduler-crs.md §3.3: rejected at admission
+      return false;  // Grove's volcano/backend.go: rejected at admission
     case Backend::kKoordScheduler:
-      return scope != TopologyScope::kGroupConfig;  // GREP-537 (scheduler-crs.md §2.1): no PCSG level
+      return scope != TopologyScope::kGroupConfig;  // GREP-537 (ai-dynamo/grove PR #562): no PCSG level
     case Backend::kLpxScheduler:
       return false;  // ai-dynamo/grove PR #663: every topology constraint is refused at admission
     case Backend::kDefaultScheduler:
       break;
   }
-  // k8s-workload-api.md §4.2 (no topology in v1alpha1), §10 item 7 (required keys only); DESIGN §4 and
-  // grove.md §9.3: flat PodGroups carry their own, a composite hierarchy every level.
+  // No topology in v1alpha1 (kubernetes/api@v0.35.0); schedulingConstraints.topology[].key only, a required
+  // key (v1alpha2+ types.go); GREP-531 version C: flat PodGroups carry their own, a composite hierarchy every
+  // level.
   if (side.version.minor == 35 || strength == TopologyStrength::kPreferred) return false;
   return composite(side) || scope == TopologyScope::kGroup;
 }
@@ -223,23 +227,24 @@ bool carries_priority(const PlanSide& side) {
   switch (side.backend) {
     case Backend::kKaiScheduler:
     case Backend::kVolcano:
-      return true;  // scheduler-crs.md §6 "Priority": spec.priorityClassName
+      return true;  // spec.priorityClassName (Grove's kai/backend.go, volcano/backend.go)
     case Backend::kLpxScheduler:
       return true;  // it reads the PodGang, whose spec.priorityClassName Grove sets (podgang.go
                     // buildResource)
     case Backend::kKoordScheduler:
-      return false;  // scheduler-crs.md §1.1, §2.2: the PodGroup CRD has no priorityClassName
+      return false;  // the PodGroup CRD has no priorityClassName (koordinator-sh/koordinator@v1.8.0)
     case Backend::kDefaultScheduler:
       break;
   }
-  // k8s-workload-api.md §4.2 (none in 1.35), §5.3 (gated by WorkloadAwarePreemption in 1.36), §6.4.
+  // kubernetes/api scheduling/*/types.go: none in 1.35, gated by WorkloadAwarePreemption in 1.36, always in
+  // 1.37.
   if (side.version.minor == 35) return false;
   if (side.version.minor == 36) return side.gates.enabled("WorkloadAwarePreemption");
   return true;
 }
 
 std::string pod_scheduler_name(Backend backend) {
-  return backend_name(backend);  // scheduler-crs.md §6 "Pod scheduler name", grove.md §4.5
+  return backend_name(backend);  // what each backend's PreparePod sets (Grove's scheduler/*/backend.go)
 }
 
 std::string pod_membership(const PlanSide& side) {
@@ -260,11 +265,11 @@ std::string pod_membership(const PlanSide& side) {
 
 std::vector<InputKey> keys_read(Backend backend) {
   switch (backend) {
-    case Backend::kKaiScheduler:  // scheduler-crs.md §4.2 queue resolution and topology conversion
+    case Backend::kKaiScheduler:  // Grove's kai/backend.go queue resolution and topology conversion
       return {{"kai.scheduler/queue", true, true},
               {"kai.scheduler/queue", false, true},
               {"kai.scheduler/topology", false, false}};
-    case Backend::kVolcano:  // scheduler-crs.md §3.3
+    case Backend::kVolcano:  // Grove's volcano/backend.go
       return {{"scheduling.grove.io/volcano-queue", false, true}};
     case Backend::kKoordScheduler:
     case Backend::kLpxScheduler:
@@ -334,7 +339,7 @@ std::vector<Prerequisite> removed_gates(const PlanSide& from, const PlanSide& to
   std::vector<Prerequisite> out;
   for (const auto& gate : used) {
     if (gate_exists(gate, to.version) || !gate_exists(gate, from.version)) continue;
-    // k8s-workload-api.md §2: GangScheduling and WorkloadAwarePreemption merged into GenericWorkload in 1.37.
+    // GangScheduling and WorkloadAwarePreemption merged into GenericWorkload in 1.37 (KEP-4671).
     std::string why = gate == "GangScheduling" || gate == "WorkloadAwarePreemption"
                           ? " (merged into GenericWorkload, KEP-4671)"
                           : "";

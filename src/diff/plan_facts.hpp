@@ -1,6 +1,6 @@
 #pragma once
 // What each backend x Kubernetes version means for a gang, and what a cluster needs before it can run
-// one: the facts a migration plan is made of (DESIGN §7 "Migration preview"). Pure lookups.
+// one: the facts a migration plan is made of. Pure lookups.
 #include <string>
 #include <vector>
 
@@ -42,7 +42,7 @@ std::string pod_scheduler_name(Backend backend);
 // The pod field that ties a pod to its gang ("spec.schedulingGroup", a label, annotations).
 std::string pod_membership(const PlanSide& side);
 
-// Labels and annotations of the inputs that a backend reads (scheduler-crs.md §3.3, §4.2).
+// Labels and annotations of the inputs that a backend reads (Grove's scheduler/{volcano,kai}/backend.go).
 struct InputKey {
   std::string key;
   bool label = false;         // false: annotation

@@ -1,5 +1,5 @@
 #pragma once
-// One frontend per input kind (DESIGN §2), as there is one Mapping per backend and API version:
+// One frontend per input kind, as there is one Mapping per backend and API version:
 // frontend/pcs reads PodCliqueSets (with the ClusterTopologyBindings and live replica overrides they
 // use), frontend/jobset reads JobSets. The pipeline hands every document to the frontend of its kind
 // (parse), then takes each gang source it got back through the stages of a Source, one at a time.

@@ -1,5 +1,5 @@
 #pragma once
-// What the user selected: backend, Kubernetes version, feature gates and the other selectors of DESIGN §1.
+// What the user selected: backend, Kubernetes version, feature gates and the other shared selectors.
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,7 +36,7 @@ std::string include_kind_name(IncludeKind kind);
 std::optional<std::set<IncludeKind>> parse_include(const std::string& s, Diagnostics& diags);
 
 struct RenderOptions {
-  std::optional<Backend> backend;  // --backend; unset: resolved from the input (DESIGN §1)
+  std::optional<Backend> backend;  // --backend; unset: resolved from the input (the cliques' schedulerName)
   KubeVersion kube_version = KubeVersion::newest();
   const GroveVersion* grove_version = &GroveVersion::newest();  // --grove-version
   int64_t anchor_epoch = kDefaultAnchorEpoch;                   // --epoch: replica 0's anchor epoch

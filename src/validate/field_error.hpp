@@ -1,6 +1,6 @@
 #pragma once
-// Grove's admission errors rendered the way apimachinery's field.Error prints them (grove.md §3.0),
-// reported as located diagnostics.
+// Grove's admission errors rendered the way apimachinery's field.Error prints them (kubernetes/apimachinery
+// @v0.35.5 pkg/util/validation/field/errors.go), reported as located diagnostics.
 #include <set>
 #include <string>
 #include <vector>
@@ -44,7 +44,7 @@ class FieldErrors {
 
 // Collects the repeated names of one list the way Grove's callers do (lo.FindDuplicates: each repeated
 // name once, in order of its first repeat), for one field.Duplicate whose value is that []string, printed
-// as a JSON list (grove.md §3.0, §10), located at the first repeat.
+// as a JSON list (as Grove's pcs/validation/podcliqueset_test.go asserts), located at the first repeat.
 class RepeatedNames {
  public:
   void add(const std::string& name, const std::string& pointer);

@@ -1,7 +1,7 @@
 #pragma once
-// Layer 3 of validate for Grove inputs: the PodCliqueSet admission rules of grove.md §1.4 (CRD CEL),
-// §3.2 (spec rules, CREATE), §3.4 (topology on CREATE), §3.5 (scheduler backends, offline part) and
-// §3.6 (MNNVL annotation values), with Grove's own field paths and messages.
+// Layer 3 of validate for Grove inputs (ai-dynamo/grove@fcc3b3bb): the CRD's CEL rules, the webhook's
+// spec rules on CREATE (operator/internal/webhook/admission/pcs/validation/), the backends' checks, offline
+// part (operator/internal/scheduler/*/backend.go) and MNNVL values, with Grove's field paths and messages.
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,23 +26,23 @@ struct GroveCheckContext {
 void check_podcliqueset(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
                         Diagnostics& diags);
 
-// The CRD CEL rules on topology constraints (grove.md §1.4).
+// The CRD CEL rules on topology constraints (x-kubernetes-validations of grove.io_podcliquesets.yaml).
 void check_topology_cel(const PodCliqueSet& pcs, Diagnostics& diags);
-// §3.4: topology constraints on CREATE, TAS on or off.
+// topologyconstraints.go: topology constraints on CREATE, TAS on or off.
 void check_topology_on_create(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);
-// §3.2 metadata and spec rules, including the restartPolicy warning.
+// The webhook's metadata and spec rules (podcliqueset.go), including the restartPolicy warning.
 void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const GroveCheckContext& ctx,
                     Diagnostics& diags);
-// §3.2 items 3-4 and their clique/scaling-group forms: resourceClaimTemplates and resourceSharing.
+// resourceClaimTemplates and resourceSharing (podcliqueset.go), with their clique/scaling-group forms.
 class FieldErrors;
 void check_resource_rules(const PodCliqueSet& pcs, FieldErrors& fe);
 // rollingUpdate (ai-dynamo/grove PR #817), on Grove versions that have it.
 void check_rolling_update(const PodCliqueSet& pcs, FieldErrors& fe);
-// §3.6 annotation values and §3.5 the backend's own checks.
+// MNNVL annotation values (mnnvl/webhook.go) and the backend's own checks (scheduler/*/backend.go).
 void check_mnnvl(const PodCliqueSet& pcs, Diagnostics& diags);
 void check_backend_rules(const PodCliqueSet& pcs, const GroveCheckContext& ctx, Diagnostics& diags);
 
-// The ClusterTopologyBinding webhook (grove.md §6): duplicate domains and keys.
+// The ClusterTopologyBinding webhook (admission/clustertopology/validation): duplicate domains and keys.
 void check_cluster_topology_binding(const ClusterTopologyBinding& ctb, Diagnostics& diags);
 
 // Go time.ParseDuration, in nanoseconds; nullopt when malformed.

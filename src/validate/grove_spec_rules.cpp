@@ -1,4 +1,5 @@
-// grove.md §3.2: the PodCliqueSet metadata and spec rules of the validating webhook, in its order.
+// The PodCliqueSet metadata and spec rules of the validating webhook, in its order (ai-dynamo/grove@fcc3b3bb
+// operator/internal/webhook/admission/pcs/validation/podcliqueset.go, podcliquedeps.go).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -460,7 +461,7 @@ void check_pcs_spec(const PodCliqueSet& raw, const PodCliqueSet& pcs, const Grov
   if (pcs.cliques.empty()) {
     fe.required("grove/cliques", "/spec/template/cliques", "spec.template.cliques",
                 "at least one PodClique must be defined");
-    return;  // Grove's webhook panics past this point (grove.md §3.2 item 5)
+    return;  // Grove's webhook panics past this point (validateSchedulerNames indexes an empty list)
   }
   for (size_t i = 0; i < pcs.cliques.size(); ++i) check_clique(pcs, raw.cliques[i], pcs.cliques[i], i, fe);
   report_duplicates(

@@ -1,5 +1,5 @@
 #pragma once
-// Layer 2 of validate (DESIGN §6) for one input document: the CRD schema of its kind (schema/*), the API
+// Layer 2 of validate (docs/rules.md) for one input document: the CRD schema of its kind (schema/*), the API
 // server's metadata rules on the object and on the templates it carries (meta/*), and core Pod validation
 // of its pod templates (pod/*). render and diff run the same layer and refuse on its errors.
 #include <vector>

@@ -13,7 +13,8 @@ namespace {
 
 // Required fields the kind's mutating webhook fills in before the API server validates the schema (mutating
 // admission runs first), so leaving them out is not an error. '*' stands for a list index.
-//   JobSet (jobset.md §1.4): a failure-policy rule without a name gets failurePolicyRule<i>.
+//   JobSet (pkg/webhooks/jobset_webhook.go Default): a failure-policy rule without a name gets
+//   failurePolicyRule<i>.
 // Grove's webhook writes its fields as its Go types encode them: frontend/pcs/defaulter_patch.hpp.
 bool defaulted_by_webhook(InputKind kind, std::string_view pointer) {
   static constexpr std::string_view kJobSet[] = {"/spec/failurePolicy/rules/*/name"};

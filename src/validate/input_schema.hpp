@@ -1,6 +1,6 @@
 #pragma once
-// Layer 2 of validate (DESIGN §6), the CRD schema part: each input document against the structural copy of
-// the official CRD schema of its kind for the chosen Grove version (schemas/crd/, checked by src/schema/),
+// Layer 2 of validate (docs/rules.md), the CRD schema part: each input document against the structural copy
+// of the official CRD schema of its kind for the chosen Grove version (schemas/crd/, checked by src/schema/),
 // or against the CRD the user gives with --crd, as the API server would on `kubectl apply`. Unknown fields
 // are errors by default, as with kubectl's default --validate=strict.
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-// Layers 1 to 3 of validate (DESIGN §6) over every document of one command: kinds (what is skipped, what
+// Layers 1 to 3 of validate (docs/rules.md) over every document of one command: kinds (what is skipped, what
 // is refused), at least one gang source, one document per object across all inputs, the CRD schema with the
 // API server's metadata and Pod rules (layer 2) and Grove's or JobSet's admission rules (layer 3). validate
 // continues with layers 4 and 5 on what is admitted; render

@@ -1,5 +1,5 @@
 #pragma once
-// grovectl validate (DESIGN §6): five layers over the input documents, each finding located.
+// grovectl validate (docs/rules.md): five layers over the input documents, each finding located.
 //   1 YAML syntax / duplicate keys (the reader), kinds (classify_documents: what is skipped, what is
 //   refused),
 //     at least one gang source, one document per object

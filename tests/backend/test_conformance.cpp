@@ -4,10 +4,11 @@
 // (CRD openAPIV3Schema for CRDs; the Kubernetes OpenAPI documents for scheduling.k8s.io), made strict so
 // unknown fields are reported.
 //
-// Exception (shared/schemas/README.md, DESIGN §1): the v1alpha2 OpenAPI document is an early 1.36-cycle
-// snapshot. Released 1.36 (k8s-workload-api.md §5.3) has schedulingConstraints.topology[].key and
-// priorityClassName, which that snapshot lacks (it has topologyConstraints[].topologyKey). For v1alpha2
-// objects those two fields are checked against the reference shape here and removed before schema checking.
+// Exception (shared/schemas/README.md): the v1alpha2 OpenAPI document is an early 1.36-cycle
+// snapshot. Released 1.36 (kubernetes/api@v0.36.0 scheduling/v1alpha2/types.go) has
+// schedulingConstraints.topology[].key and priorityClassName, which that snapshot lacks (it has
+// topologyConstraints[].topologyKey). For v1alpha2 objects those two fields are checked against the reference
+// shape here and removed before schema checking.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>

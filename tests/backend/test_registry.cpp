@@ -1,4 +1,4 @@
-// grovectl backends: the support matrix (DESIGN §1, §4 table).
+// grovectl backends: the support matrix (backend x Kubernetes version -> kinds).
 #include <catch2/catch.hpp>
 
 #include "support/backend.hpp"
@@ -24,7 +24,7 @@ TEST_CASE("backends -o json lists every backend x version with kinds and gates")
   CHECK(find("kai-scheduler", "1.35", "flat")["kinds"] ==
         Json::array({"scheduler.grove.io/v1alpha1 PodGang", "scheduling.run.ai/v2alpha2 PodGroup"}));
   CHECK(find("default-scheduler", "1.35", "flat")["kinds"][1] == "scheduling.k8s.io/v1alpha1 Workload");
-  // Gates per k8s-workload-api.md §2: GangScheduling exists up to 1.36, WorkloadAwarePreemption only in 1.36.
+  // Gates per KEP-4671: GangScheduling exists up to 1.36, WorkloadAwarePreemption only in 1.36.
   CHECK(find("default-scheduler", "1.36", "flat")["gates"] ==
         Json::array({"GenericWorkload", "GangScheduling", "TopologyAwareWorkloadScheduling",
                      "WorkloadAwarePreemption"}));

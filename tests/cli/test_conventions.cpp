@@ -1,7 +1,7 @@
-// kubectl's command-line habits (issue 20, item 3; cli-anchors.md §6): help on a bare call and from
+// kubectl's command-line habits (issue 20, item 3): help on a bare call and from
 // `help`, unknown commands and flags named with exit 2, one "grovectl:" prefix for every error, defaults
 // in --help, `-o name` (kubectl's kind.group/name), and the backends matrix naming what a cluster must
-// switch on (k8s-workload-api.md §1, §2, §6.1, §7.1).
+// switch on (KEP-4671; https://kubernetes.io/docs/concepts/workloads/workload-api/).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
 // or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -92,7 +92,7 @@ TEST_CASE("conventions: --help shows each option's default", "[conventions]") {
 
 TEST_CASE("conventions: render -o name prints kind.group/name per object", "[conventions]") {
   // testdata/diff/pcs.yaml: gangs shop-0 and shop-0-sg-0 (its header); default-scheduler on 1.37 renders per
-  // gang a PodGang, a v1beta1 Workload and one PodGroup per pod group named <gang>-<group> (DESIGN §2, §4).
+  // gang a PodGang, a v1beta1 Workload and one PodGroup per pod group named <gang>-<group>.
   auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + diff_pcs_arg() + " -o name");
   INFO(r.err);
   CHECK(r.exit_code == 0);
@@ -116,7 +116,7 @@ TEST_CASE("conventions: render -o name prints kind.group/name per object", "[con
 }
 
 TEST_CASE("conventions: backends names required and optional gates and the runtime-config", "[conventions]") {
-  // k8s-workload-api.md §1 (runtime-config per release; v1alpha3 needs v1beta1 served too) and §2 (gates).
+  // Runtime-config per release (v1alpha3 needs v1beta1 served too) and gates (KEP-4671).
   auto json = run_grovectl("backends -o json");
   REQUIRE(json.exit_code == 0);
   std::map<std::string, Json> rows;

@@ -1,7 +1,7 @@
 // The GitHub Action (action.yml at the repository root, issue 20 item 2): its inputs are grovectl's
 // validate flags, and its steps' commands, run here as the runner would (composite steps in bash with
 // the inputs in the environment, GITHUB_PATH and GITHUB_OUTPUT as files), install grovectl and report
-// findings as ::error annotations (DESIGN §6, github format) and a JUnit file.
+// findings as ::error annotations (validate -o github) and a JUnit file.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -147,7 +147,7 @@ TEST_CASE("github action: its steps install grovectl and validate with annotatio
   runner += " PATH=" + quote(bin) + ":\"$PATH\"";
 
   // testdata/diff/pcs.yaml is a valid PodCliqueSet; the copy with a field the CRD does not declare is an
-  // error by default (DESIGN §6 layer 2), on the line of that field.
+  // error by default (docs/rules.md "schema"), on the line of that field.
   fs::create_directories(dir / "manifests");
   std::string valid = read_file(testdata("diff/pcs.yaml"));
   std::ofstream(dir / "manifests/pcs.yaml") << valid;

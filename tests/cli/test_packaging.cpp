@@ -1,7 +1,7 @@
 // Man page, install layout, kubectl plugin, version and the exit-code convention.
-// Layout expectations come from the brief for issue 9 and DESIGN §8 ("Ecosystem"); the kubectl
-// plugin rule (kubectl-NAME on PATH becomes `kubectl NAME`) from cli-anchors.md §6; the exit
-// codes from cli-anchors.md §9 (usage error = 2).
+// Layout expectations come from the brief for issue 9; the kubectl plugin rule (kubectl-NAME on PATH
+// becomes `kubectl NAME`) from https://kubernetes.io/docs/tasks/extend-kubectl/kubectl-plugins/; the exit
+// codes from docs/exit-codes.md (usage error = 2).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>

@@ -1,6 +1,6 @@
-// grovectl diff against live files (DESIGN §7). Inputs: testdata/diff/ (hand-written). Expected gangs of
-// pcs.yaml derived by hand from grove.md §4 (see the comment in pcs.yaml); exit codes from DESIGN §7 and
-// cli-anchors.md §9 (0 none, 1 differences, 2 usage, 3 input/I/O; an error is never 1).
+// grovectl diff against live files. Inputs: testdata/diff/ (hand-written). Expected gangs of pcs.yaml
+// derived by hand from Grove's computeExpectedPodGangs (see the comment in pcs.yaml); exit codes from
+// docs/exit-codes.md (0 none, 1 differences, 2 usage, 3 input/I/O; an error is never 1, as kubectl diff).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -140,7 +140,8 @@ TEST_CASE("diff: --color always colors, --context-lines limits context", "[diff]
 
 TEST_CASE("diff: default-scheduler 1.37 live objects with server defaults, a changed minCount", "[diff]") {
   // The live PodGroups carry disruptionMode {single: {}}, which the server fills in and render leaves out
-  // (k8s-workload-api.md §6.2 item 2, §7.2): not a difference. Templates are matched by name.
+  // (+default in kubernetes/api 1.37 scheduling/v1beta1/types.go): not a difference. Templates are matched by
+  // name.
   std::string base = "diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs.yaml").string() +
                      "' --backend default-scheduler --kube-version 1.37 --include scheduler --live '";
   auto same = run_grovectl(base + testdata("diff/live-workload-1.37.yaml").string() + "'");

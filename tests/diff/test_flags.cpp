@@ -62,7 +62,7 @@ TEST_CASE("diff flags: a table of combinations and their exit codes", "[diff][fl
       {preview() + "--to-feature-gates Bogus=true", 2,
        "unrecognized feature gate \"Bogus\" for Kubernetes 1.37"},
       // the target's gates are its own: a 1.36-only gate is refused on a 1.37 target, and carried over
-      // from --feature-gates only where the target has it (k8s-workload-api.md §2)
+      // from --feature-gates only where the target has it (KEP-4671)
       {preview() + "--to-kube-version 1.37 --to-feature-gates GangScheduling=true", 2,
        "unrecognized feature gate \"GangScheduling\" for Kubernetes 1.37"},
       {preview() + "--kube-version 1.36 --feature-gates GangScheduling=true --to-kube-version 1.37", 0, ""},

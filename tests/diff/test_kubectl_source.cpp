@@ -95,8 +95,8 @@ TEST_CASE("diff --kubectl: one get per rendered kind and version, in creation or
 }
 
 TEST_CASE("diff --kubectl: pods are listed by the operator's label, not by their stub names", "[diff]") {
-  // Real pods are named by generateName (grove.md §4.1), so `get pod NAME` would never find them; the
-  // stubs' app.kubernetes.io/part-of label (grove.md §4.5) selects them instead. The fake kubectl answers
+  // Real pods are named by generateName (Grove's pod.go), so `get pod NAME` would never find them; the
+  // stubs' app.kubernetes.io/part-of label (also pod.go) selects them instead. The fake kubectl answers
   // with the KAI capture (testdata/diff/live/kai.yaml), as `get pod -l ...` on that cluster would.
   FakeKubectl k("cat '" + testdata("diff/live/kai.yaml").string() + "'");
   auto r =

@@ -22,11 +22,12 @@ struct Variant {
   size_t objects;  // derived by hand below
 };
 
-// Objects per capture (grove.md §4.2 gangs of shop.yaml: shop-0 with 2 pod groups, shop-0-sg-0 with 1;
-// 3 pods): 2 PodGangs + backend objects + 3 pods. KAI and Volcano: 1 PodGroup per gang (2). Koordinator:
-// 1 per pod group (3). 1.35: 1 Workload per gang (2). 1.36 and 1.37 flat: 2 Workloads + 3 PodGroups.
-// 1.37 composite: 2 Workloads + 2 CompositePodGroups + 3 PodGroups. JobSet (trainer-jobset.yaml, 1.37):
-// 1 Workload + 1 PodGroup holding all 5 pods (JobSet's one gang, KEP-969) + the JobSet + 1 + 2x2 pods.
+// Objects per capture (Grove's computeExpectedPodGangs gangs of shop.yaml: shop-0 with 2 pod groups,
+// shop-0-sg-0 with 1; 3 pods): 2 PodGangs + backend objects + 3 pods. KAI and Volcano: 1 PodGroup per gang
+// (2). Koordinator: 1 per pod group (3). 1.35: 1 Workload per gang (2). 1.36 and 1.37 flat: 2 Workloads + 3
+// PodGroups. 1.37 composite: 2 Workloads + 2 CompositePodGroups + 3 PodGroups. JobSet
+// (trainer-jobset.yaml, 1.37): 1 Workload + 1 PodGroup holding all 5 pods (JobSet's one gang, KEP-969) + the
+// JobSet + 1 + 2x2 pods.
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> v = {
       {"kai.yaml", "shop.yaml", "--backend kai-scheduler", 7},
@@ -219,19 +220,19 @@ TEST_CASE("diff live captures: a real value in a field the server also writes st
     Json rendered_value;  // with the rendered value (null: absent)
   };
   const std::vector<RealValue> cases = {
-      {"KAI topologyConstraint set, not the value-typed {} (scheduler-crs.md §4.1)", 0, "PodGroup",
+      {"KAI topologyConstraint set, not the value-typed {} (KAI podgroup_types.go)", 0, "PodGroup",
        "/spec/topologyConstraint",
        Json{{"topology", "zones"}, {"requiredTopologyLevel", "topology.kubernetes.io/zone"}}, nullptr},
-      {"v1beta1 schedulingConstraints with a topology, not the server's null (k8s-workload-api.md §12)", 5,
-       "PodGroup", "/spec/schedulingConstraints",
+      {"v1beta1 schedulingConstraints with a topology, not the server's null (no omitempty)", 5, "PodGroup",
+       "/spec/schedulingConstraints",
        Json{{"topology", Json::array({Json{{"key", "topology.kubernetes.io/rack"}}})}}, nullptr},
       {"a priorityClassName other than the rendered one (admission fills only an unset one)", 5, "PodGroup",
        "/spec/priorityClassName", "team-low", "team-high"},
-      {"v1alpha2 disruptionMode PodGroup, not the server default Pod (k8s-workload-api.md §5.2)", 4,
-       "PodGroup", "/spec/disruptionMode", "PodGroup", "Pod"},
+      {"v1alpha2 disruptionMode PodGroup, not the server default Pod (+default=\"Pod\")", 4, "PodGroup",
+       "/spec/disruptionMode", "PodGroup", "Pod"},
       {"a Volcano queue other than the CRD default", 1, "PodGroup", "/spec/queue", "research", "default"},
-      {"a stale KAI membership label on a default-scheduler pod (scheduler-crs.md §6), against the stub", 5,
-       "Pod", "/metadata/labels/kai.scheduler~1subgroup-name", "shop-0-leader", nullptr},
+      {"a stale KAI membership label on a default-scheduler pod, against the stub", 5, "Pod",
+       "/metadata/labels/kai.scheduler~1subgroup-name", "shop-0-leader", nullptr},
   };
   for (const auto& c : cases) {
     SECTION(c.what) {

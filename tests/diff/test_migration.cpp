@@ -1,10 +1,10 @@
-// Migration preview (DESIGN §7): render the same input for two backends / versions and diff them.
-// Expected objects derived by hand: gangs of testdata/diff/pcs-kai.yaml from grove.md §4 (shop-0 with
-// podgroups shop-0-leader and shop-0-sg-0-worker; shop-0-sg-0 with shop-0-sg-1-worker); kai-scheduler emits
-// a scheduling.run.ai PodGroup named after each gang (DESIGN §4, scheduler-crs.md §4.2); default-scheduler on
-// 1.37 flat emits a scheduling.k8s.io Workload per gang and a PodGroup per pod group named
-// "<gang>-<podgroup>" (grove.md §9.1, DESIGN §4). PodGangs change only in their grove.io/scheduler-name
-// label.
+// Migration preview: render the same input for two backends / versions and diff them.
+// Expected objects derived by hand: gangs of testdata/diff/pcs-kai.yaml from Grove's
+// computeExpectedPodGangs (shop-0 with podgroups shop-0-leader and shop-0-sg-0-worker; shop-0-sg-0 with
+// shop-0-sg-1-worker); kai-scheduler emits a scheduling.run.ai PodGroup named after each gang (Grove's
+// kai/backend.go); default-scheduler on 1.37 flat emits a scheduling.k8s.io Workload per gang and a
+// PodGroup per pod group named "<gang>-<podgroup>" (GREP-531 version A). PodGangs change only in their
+// grove.io/scheduler-name label.
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -86,7 +86,7 @@ TEST_CASE("diff migration preview: same backend and version is no difference", "
 
 TEST_CASE("diff migration preview: PodGangs change their scheduler-name label between backends",
           "[diff][migration]") {
-  // Only PodGangs (available on every branch): grove.md §4.4 label grove.io/scheduler-name: <backend>.
+  // Only PodGangs (available on every branch): label grove.io/scheduler-name: <backend> (Grove's podgang.go).
   auto r = run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs-kai.yaml").string() +
                         "' --include podgang --backend kai-scheduler --to-backend volcano -o json");
   INFO(r.out << r.err);

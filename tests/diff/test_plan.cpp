@@ -1,17 +1,20 @@
 // Migration plans, end to end (issue 16 item 4): the runbook `grovectl diff --to-...` prints before the
-// object diff. Each expected text is derived by hand from the reference facts named next to it:
-//   gangs          grove.md §4.2 (names, pod groups, minAvailable defaults)
-//   gang shapes    scheduler-crs.md §4.2 (KAI: one PodGroup, minMember = sum), §3.3 (Volcano: one PodGroup,
-//                  subGroupPolicy per pod group), §2.1 (Koordinator: one PodGroup per pod group in a
-//                  GangGroup); k8s-workload-api.md §5.1/§7 (Workload API: a PodGroup per pod group, each its
-//                  own gang), §6.6 and grove.md §9.3 (composite: a CompositePodGroup whose minGroupCount =
-//                  its children)
-//   prerequisites  k8s-workload-api.md §1, §2, §6.1 (runtime-config, gates and components per release);
-//                  GREP-531 RBAC (grove.md §9.1/§9.2); GREP-537 RBAC (scheduler-crs.md §2.1)
-//   edits          grove.md §4.4 (backend from the cliques' schedulerName), scheduler-crs.md §3.3/§4.2 (keys
-//                  each backend reads), §9 of k8s-workload-api.md (membership immutable)
-//   order          k8s-workload-api.md §1 (v1alpha2 removed in 1.37, objects deleted before the upgrade,
-//                  no conversion), §8.1 (creation order Workload -> PodGroups; deletion is its reverse)
+// object diff. Each expected text is derived by hand from the upstream source named next to it
+// (Grove: ai-dynamo/grove@fcc3b3bb; Kubernetes: kubernetes/api scheduling/*/types.go per release, KEP-4671):
+//   gangs          computeExpectedPodGangs, .../components/podgang/syncflow.go (names, pod groups,
+//                  minAvailable defaults)
+//   gang shapes    operator/internal/scheduler/kai/backend.go (KAI: one PodGroup, minMember = sum),
+//                  volcano/backend.go (Volcano: one PodGroup, subGroupPolicy per pod group), GREP-537
+//                  (Koordinator: one PodGroup per pod group in a GangGroup); KEP-4671 (Workload API: a
+//                  PodGroup per pod group, each its own gang), KEP-6012 and GREP-531 version C (composite:
+//                  a CompositePodGroup whose minGroupCount = its children)
+//   prerequisites  KEP-4671 and the gates' pages on kubernetes.io (runtime-config, gates and components per
+//                  release); GREP-531 RBAC (ai-dynamo/grove PR #605); GREP-537 RBAC (PR #562)
+//   edits          podgang.go (backend from the cliques' schedulerName), scheduler/{volcano,kai}/backend.go
+//                  (keys each backend reads), core/v1/types.go (membership immutable)
+//   order          KEP-4671 "Upgrade / Downgrade Strategy" (v1alpha2 removed in 1.37, objects deleted before
+//                  the upgrade, no conversion) and "PodGroup Creation Ordering" (Workload -> PodGroups;
+//                  deletion is its reverse)
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -264,8 +267,8 @@ TEST_CASE("migration plan: a 1.37 pod priority mismatch refuses the target, nami
           "[diff][plan]") {
   // train-volcano.yaml sets priority class high-priority on the PodCliqueSet (line 17) but the leader pods
   // carry none (clique 0's podSpec key, line 23); Grove gives the PodGroups the PodCliqueSet's class
-  // (grove.md §4.4, §10) and kube-scheduler 1.37 refuses a PodGroup whose pods' priority differs from its own
-  // (k8s-workload-api.md §12, PR #139920). diff refuses what render refuses (DESIGN §1).
+  // (Grove's podgang.go; the pods keep their own, pod.go) and kube-scheduler 1.37 refuses a PodGroup whose
+  // pods' priority differs from its own (kubernetes PR #139920). diff refuses what render refuses.
   auto r = run_grovectl(migration("train-volcano.yaml", "--to-backend default-scheduler"));
   INFO(r.out << r.err);
   CHECK(r.exit_code != 0);
@@ -276,8 +279,8 @@ TEST_CASE("migration plan: a 1.37 pod priority mismatch refuses the target, nami
   CHECK(r.err.find("train-volcano.yaml:17:5)") != std::string::npos);
   CHECK(r.err.find("(field: spec.template.cliques[0].spec.podSpec.priorityClassName) "
                    "[capability/priority-mismatch]") != std::string::npos);
-  // Volcano carries the PodCliqueSet's class too, and does not compare it with the pods' (scheduler-crs.md
-  // §3.3).
+  // Volcano carries the PodCliqueSet's class too, and does not compare it with the pods' (Grove's
+  // volcano/backend.go).
   CHECK(run_grovectl(migration("train-volcano.yaml", "--backend volcano --to-backend kai-scheduler"))
             .err.find("priority-mismatch") == std::string::npos);
 }
@@ -285,8 +288,8 @@ TEST_CASE("migration plan: a 1.37 pod priority mismatch refuses the target, nami
 TEST_CASE("migration plan: topology constraints dropped and taking effect", "[diff][plan]") {
   // tas-kai.yaml: gang tas-0 with pod group tas-0-head (required kubernetes.io/rack, preferred
   // kubernetes.io/hostname) and scaling-group replica tas-0-grp-0 (required kubernetes.io/block). KAI carries
-  // both strengths at every level (scheduler-crs.md §4.2); the Workload API only required keys
-  // (k8s-workload-api.md §10 item 7), at every level with a CompositePodGroup (grove.md §9.3).
+  // both strengths at every level (Grove's kai/backend.go); the Workload API only required keys
+  // (schedulingConstraints.topology[].key), at every level with a CompositePodGroup (GREP-531 version C).
   const std::string gates = " --to-feature-gates CompositePodGroup=true,TopologyAwareWorkloadScheduling=true";
   auto to_composite = run_grovectl(
       migration("tas-kai.yaml",

@@ -1,9 +1,9 @@
-// Scope (issue 16, DESIGN §7): a namespace dump holds other PodCliqueSets' objects too; only those of the
+// Scope (issue 16): a namespace dump holds other PodCliqueSets' objects too; only those of the
 // inputs are compared, the others are counted once and listed as removed only with --show-unrelated.
 // The other PodCliqueSet ("cart") is the same capture with every "shop" renamed: its PodGangs, KAI
-// PodGroups and pods carry app.kubernetes.io/part-of: cart (grove.md §4.4/§4.5), its Workload API objects
-// no labels at all, only an owner reference to their PodGang and workloadRef names (GREP-531,
-// k8s-workload-api.md §6.2), so each way of belonging is exercised.
+// PodGroups and pods carry app.kubernetes.io/part-of: cart (Grove's podgang.go, pod.go), its Workload API
+// objects no labels at all, only an owner reference to their PodGang and workloadRef names (GREP-531,
+// kubernetes/api 1.37 scheduling/v1beta1/types.go), so each way of belonging is exercised.
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version): these expectations and live captures are of Grove's
 // legacy PodGang names, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -91,7 +91,7 @@ TEST_CASE("diff scope: an object of the inputs that the render no longer produce
 
 TEST_CASE("diff scope: pods match by clique and pod index, and are shown under the stub's name",
           "[diff][scope]") {
-  // kai.yaml's pods are named shop-0-leader-x7k2p etc. (generateName, grove.md §4.1).
+  // kai.yaml's pods are named shop-0-leader-x7k2p etc. (generateName, Grove's pod.go).
   std::string text = read_file(testdata("diff/live/kai.yaml"));
   auto pos = text.find("      kai.scheduler/subgroup-name: shop-0-leader\n");
   REQUIRE(pos != std::string::npos);

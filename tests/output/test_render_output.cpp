@@ -37,8 +37,8 @@ std::vector<std::string> listing(const fs::path& dir) {
   return names;
 }
 
-// Expected gangs of render/two.yaml, derived by hand (grove.md §4.2): alpha replicas 2 with sg
-// {replicas 2, minAvailable 1} gives alpha-0, alpha-1, alpha-0-sg-0, alpha-1-sg-0; beta gives beta-0.
+// Expected gangs of render/two.yaml, derived by hand (Grove's computeExpectedPodGangs): alpha replicas 2 with
+// sg {replicas 2, minAvailable 1} gives alpha-0, alpha-1, alpha-0-sg-0, alpha-1-sg-0; beta gives beta-0.
 const std::vector<std::string> kGangs = {"alpha-0", "alpha-1", "alpha-0-sg-0", "alpha-1-sg-0", "beta-0"};
 
 }  // namespace
@@ -85,8 +85,8 @@ TEST_CASE("render output is byte-for-byte deterministic") {
 }
 
 TEST_CASE("render --output-dir writes <namespace>/<kind>.<group>/<name> files, identical across runs") {
-  // The layout a GitOps repository can keep (DESIGN §1, issue 17 item 5): in two.yaml alpha has no namespace,
-  // so "default" (grove.md §2 defaulting), and beta is in team-b; PodGang is scheduler.grove.io.
+  // The layout a GitOps repository can keep (issue 17 item 5): in two.yaml alpha has no namespace,
+  // so "default" (Grove's defaulting webhook), and beta is in team-b; PodGang is scheduler.grove.io.
   fs::path base = scratch_dir("out-stable");
   fs::path out = base / "nested" / "out";
   CommandResult r1 = run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang " + two_inputs() +
@@ -230,7 +230,7 @@ TEST_CASE("render --output-dir under a path that cannot be created fails cleanly
 }
 
 TEST_CASE("render --include kinds that select nothing say so on stderr") {
-  // two.yaml holds PodCliqueSets only: --include jobset selects nothing (DESIGN §1 --include), podgang does.
+  // two.yaml holds PodCliqueSets only: --include jobset selects nothing, podgang does.
   CommandResult r =
       run_grovectl("render --grove-version v0.1.0-alpha.11 --include podgang,jobset " + two_inputs());
   INFO(r.err);

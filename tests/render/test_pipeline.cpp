@@ -1,7 +1,8 @@
-// The stages of DESIGN §2 run in the same order for every gang source, whatever its kind: parse, then
+// The pipeline's stages run in the same order for every gang source, whatever its kind: parse, then
 // defaults (where --namespace is checked), then the backend from the pods' schedulerName. A source is
 // refused at the first stage that fails; what a later stage would report is not. The inputs below each
-// carry two errors, the same two for a PodCliqueSet and a JobSet; exit codes from DESIGN §1 (usage = 2).
+// carry two errors, the same two for a PodCliqueSet and a JobSet; exit codes from docs/exit-codes.md (usage =
+// 2).
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"

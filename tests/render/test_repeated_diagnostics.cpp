@@ -50,7 +50,8 @@ TEST_CASE("diagnostics that name something gang-specific beyond the subject are 
 
 TEST_CASE("render: a missing feature gate is reported once for a PodCliqueSet of three gangs") {
   // no-queue-pcs.yaml has spec.replicas 3, so three base gangs; the composite hierarchy needs
-  // TopologyAwareWorkloadScheduling as well as CompositePodGroup (k8s-workload-api.md §2).
+  // TopologyAwareWorkloadScheduling as well as CompositePodGroup (the CompositePodGroup gate's page on
+  // kubernetes.io).
   auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " +
                         testdata("backends/no-queue-pcs.yaml").string() +
                         " --hierarchy composite --feature-gates CompositePodGroup=true");

@@ -1,6 +1,6 @@
 #pragma once
 // Helpers for the golden render tests: run `grovectl render --include podgang` and summarise the
-// PodGangs in the notation of grove.md §5: "gang: [podgroup(minReplicas), ...]".
+// PodGangs in one line each: "gang: [podgroup(minReplicas), ...]".
 // The golden cases are of Grove's legacy algorithm (main fcc3b3bb, release v0.1.0-alpha.11), so
 // render_podgangs pins that release; render_epoch_objects renders v0.1.0-alpha.13 (PodGangMaps and epoch
 // names, ai-dynamo/grove PR #778).

@@ -45,7 +45,7 @@ TEST_CASE("ci inputs: skipped documents never reach render or diff output") {
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.empty());
-  // default-scheduler on 1.37 (DESIGN §4): one gang serving-0 with its PodGang, Workload and two PodGroups.
+  // default-scheduler on 1.37: one gang serving-0 with its PodGang, Workload and two PodGroups.
   CHECK(kinds_of(r.out) == std::vector<std::string>{"PodGang", "Workload", "PodGroup", "PodGroup"});
   auto json = run_grovectl("render --grove-version v0.1.0-alpha.11 -o json -f -", helm_stream());
   CHECK(json.out.find("ConfigMap") == std::string::npos);

@@ -1,4 +1,4 @@
-// validate's output formats and exit codes (DESIGN §6, cli-anchors.md §9): GNU text with a summary,
+// validate's output formats and exit codes (docs/exit-codes.md): GNU text with a summary,
 // JSON, JUnit with one test case per input document, GitHub annotations with real lines, and the exit
 // code table 0 clean / 1 findings / 2 usage / 3 I/O, where zero documents never passes.
 #include <catch2/catch.hpp>
@@ -14,7 +14,7 @@ namespace {
 
 std::string two_documents() {
   // Document 1 is valid; document 2 (its "---" on line 15) has minAvailable 5 > replicas 1 on line 27, whose
-  // key starts in column 9 (grove.md §3.2).
+  // key starts in column 9 (Grove's pcs/validation/podcliqueset.go).
   std::string valid_pcs =
       "apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: ok\nspec:\n  template:\n    "
       "cliques:\n"
@@ -77,7 +77,7 @@ TEST_CASE("validate github output is workflow annotations with real lines") {
   CHECK(r.out.find(
             "\n::error title=grove/clique-min-available::standard input:27:9: spec.template.cliques[0]") !=
         std::string::npos);
-  // Document 1 omits spec.replicas (default 0, grove.md §1.3): no gangs, a warning at its spec (line 5).
+  // Document 1 omits spec.replicas (CRD default 0): no gangs, a warning at its spec (line 5).
   CHECK(r.out.rfind("::warning title=render/zero-replicas::standard input:5:1: ", 0) == 0);
   // The counts end the report as a notice on the run, as the text format's summary line.
   CHECK(grovectl::test::contains(r.out,

@@ -13,7 +13,8 @@ TEST_CASE("rendered objects are checked against the schema of their kind and ver
   auto docs = parse_yaml_stream("apiVersion: grove.io/v1alpha1\nkind: PodCliqueSet\nmetadata:\n  name: x\n",
                                 "in.yaml", diags);
   REQUIRE(docs.size() == 1);
-  // grove.md §1.2: podgroups (lower-case) is required; each needs name and podReferences.
+  // ai-dynamo/grove@fcc3b3bb scheduler/api/core/v1alpha1/podgang.go: podgroups (lower-case) is required; each
+  // needs name and podReferences.
   Json good = Json::parse(R"({"apiVersion":"scheduler.grove.io/v1alpha1","kind":"PodGang",
     "metadata":{"name":"x-0","namespace":"default"},
     "spec":{"podgroups":[{"name":"x-0-a","podReferences":[],"minReplicas":1}]}})");
@@ -25,7 +26,7 @@ TEST_CASE("rendered objects are checked against the schema of their kind and ver
   REQUIRE(diags.has_errors());
   CHECK(diags.items().back().rule == "output/required");
   CHECK(diags.items().back().location.file == "in.yaml");
-  // k8s-workload-api.md §3: at most 8 podGroupTemplates, minCount >= 1.
+  // kubernetes/api scheduling/*/types.go: at most 8 podGroupTemplates, minCount >= 1.
   Diagnostics w;
   Json workload = Json::parse(R"({"apiVersion":"scheduling.k8s.io/v1beta1","kind":"Workload",
     "metadata":{"name":"x-0"},"spec":{"podGroupTemplates":[]}})");

@@ -23,7 +23,7 @@ struct Inputs {
   std::string args;  // -f ... for every input
 };
 
-// good.yaml (valid), bad.yaml (minAvailable 3 > replicas 2 on line 13, grove.md §3.2), broken.yaml (a YAML
+// good.yaml (valid), bad.yaml (minAvailable 3 > replicas 2 on line 13, Grove's webhook), broken.yaml (a YAML
 // syntax error, so no document), a helm stream (4 skipped, 1 valid) and a file that does not exist.
 Inputs mixed_inputs(const std::string& name) {
   Inputs in{scratch_dir(name), ""};
@@ -158,7 +158,7 @@ TEST_CASE("whole reports: junit cases carry file, line and time, json carries ve
   CHECK(pcs["kubernetesVersion"] == "1.36");
   CHECK(pcs["backend"] == "kai-scheduler");
   CHECK(j["documents"][0]["backend"].is_null());  // skipped: no backend
-  // Without --backend, each source's backend comes from its pods' schedulerName (DESIGN §1).
+  // Without --backend, each source's backend comes from its pods' schedulerName.
   std::string volcano = good;
   volcano.insert(volcano.find("          containers:"), "          schedulerName: volcano\n");
   Json v = Json::parse(run_grovectl("validate -o json -f -", volcano).out);

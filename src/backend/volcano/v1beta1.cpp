@@ -18,8 +18,8 @@ std::string volcano_queue(const Gang& gang) {
 }
 
 // The pod label that tells the pod groups of a gang apart: grove.io/podclique, as Grove's backend selects
-// (scheduler-crs.md §3.3), for a PodCliqueSet; the label the input's controller sets otherwise, since the
-// pods of a JobSet carry no Grove labels.
+// (operator/internal/scheduler/volcano/backend.go), for a PodCliqueSet; the label the input's controller sets
+// otherwise, since the pods of a JobSet carry no Grove labels.
 std::string group_label_key(const Gang& gang) {
   return gang.source && !gang.source->group_label_key.empty() ? gang.source->group_label_key
                                                               : "grove.io/podclique";

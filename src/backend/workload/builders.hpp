@@ -1,6 +1,6 @@
 #pragma once
-// The fields and objects every default-scheduler (Workload API) mapping builds (k8s-workload-api.md
-// §4-§7; grove.md §9).
+// The fields and objects every default-scheduler (Workload API) mapping builds (kubernetes/api
+// scheduling/*/types.go of each release; GREP-531, ai-dynamo/grove PR #605).
 #include <optional>
 #include <string>
 #include <vector>

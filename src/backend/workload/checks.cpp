@@ -93,10 +93,11 @@ std::string described_class(const std::string& priority_class_name) {
                                      : "priorityClassName \"" + priority_class_name + "\"";
 }
 
-// Kubernetes 1.37 (k8s-workload-api.md §6.3, §12): API validation requires one priorityClassName on all
-// templates of a Workload, and kube-scheduler refuses a pod group whose pods' priority differs from the
-// group's. The groups carry the gang's class (the PodGang's, grove.md §4.4); the pods keep their own
-// (grove.md §10), so every pod template whose class differs is refused, naming both places.
+// Kubernetes 1.37: API validation requires one priorityClassName on all templates of a Workload
+// (validateWorkloadPriority, kubernetes/kubernetes pkg/apis/scheduling/validation/validation.go), and
+// kube-scheduler refuses a pod group whose pods' priority differs from the group's (PR #139920). The groups
+// carry the gang's class (the PodGang's, from the template's priorityClassName: Grove's podgang.go); the pods
+// keep their own (Grove's pod.go), so every pod template whose class differs is refused, naming both places.
 void check_pod_priorities(const Gang& gang, const WorkloadTarget& target, Diagnostics& diags) {
   if (!target.uniform_priority || !gang.source) return;
   std::set<std::string> reported;

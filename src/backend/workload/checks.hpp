@@ -1,6 +1,6 @@
 #pragma once
 // The capability rules every default-scheduler (Workload API) mapping applies: feature gates, topology,
-// priority, minCount, template counts and names (k8s-workload-api.md §2, §3, §5-§7; grove.md §9).
+// priority, minCount, template counts and names (kubernetes/api scheduling/*/types.go; KEP-4671; GREP-531).
 #include <string>
 #include <vector>
 

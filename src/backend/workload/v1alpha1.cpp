@@ -1,5 +1,7 @@
-// Kubernetes 1.35: scheduling.k8s.io/v1alpha1 Workload with embedded pod groups (k8s-workload-api.md §4;
-// GREP-531 version B phase 1, grove.md §9.2). Pods join with spec.workloadRef{name, podGroup}.
+// Kubernetes 1.35: scheduling.k8s.io/v1alpha1 Workload with embedded pod groups
+// (kubernetes/api@v0.35.0 scheduling/v1alpha1/types.go; GREP-531 version B phase 1, yankay/grove@5a8035ad
+// docs/proposals/531-default-scheduler-workload-gang/README.md).
+// Pods join with spec.workloadRef{name, podGroup}.
 #include "backend/builders.hpp"
 #include "backend/checks.hpp"
 #include "backend/mappings.hpp"
@@ -27,7 +29,7 @@ class WorkloadV1alpha1 final : public Mapping {
             .gates = {"GenericWorkload", "GangScheduling"}};
   }
 
-  // k8s-workload-api.md §1, §2
+  // --runtime-config and gates of 1.35 (KEP-4671; the gates' pages on kubernetes.io)
   ClusterRequirements requirements() const override {
     return {.required_gates = {"GenericWorkload", "GangScheduling"},
             .runtime_config = {"scheduling.k8s.io/v1alpha1=true"}};

@@ -1,5 +1,6 @@
 // Kubernetes 1.36: scheduling.k8s.io/v1alpha2 Workload (podGroupTemplates) + one runtime PodGroup per
-// template (k8s-workload-api.md §5; GREP-531 version A, grove.md §9.1).
+// template (kubernetes/api@v0.36.0 scheduling/v1alpha2/types.go; GREP-531 version A, ai-dynamo/grove@3cbbea47
+// docs/proposals/531-default-scheduler-workload-gang/README.md).
 //
 // Names: the template is named after the Grove pod group (PodClique FQN, a DNS label); the runtime
 // PodGroup is "<gang>-<pod group>" (a DNS subdomain), and pods point at the runtime PodGroup.
@@ -31,7 +32,7 @@ class WorkloadV1alpha2 final : public Mapping {
                       "WorkloadAwarePreemption"}};
   }
 
-  // k8s-workload-api.md §1, §2
+  // --runtime-config and gates of 1.36 (KEP-4671; the gates' pages on kubernetes.io)
   ClusterRequirements requirements() const override {
     return {.required_gates = {"GenericWorkload", "GangScheduling"},
             .runtime_config = {"scheduling.k8s.io/v1alpha2=true"}};

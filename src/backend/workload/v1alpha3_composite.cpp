@@ -1,7 +1,8 @@
 // Kubernetes 1.37 --hierarchy composite: scheduling.k8s.io/v1alpha3 Workload whose root
 // CompositePodGroupTemplate is the gang, with a child composite per topology group config and leaf
 // PodGroupTemplates; runtime CompositePodGroups (top-down) and leaf PodGroups with parent links
-// (GREP-531 version C, grove.md §9.3; k8s-workload-api.md §6).
+// (kubernetes/api@10b39a39 (1.37) scheduling/v1alpha3/types.go, KEP-6012; GREP-531 version C,
+// ai-dynamo/grove@4a0a8108 docs/proposals/531-default-scheduler-hierarchical-scheduling/README.md, PR #605).
 //
 // Names: template names must be DNS labels unique across the tree: the root template is named after
 // the gang, a child composite after the group config, a leaf after the pod group. Runtime objects are
@@ -125,8 +126,8 @@ class WorkloadV1alpha3Composite final : public Mapping {
             .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"}};
   }
 
-  // k8s-workload-api.md §1, §2, §6.1 (v1beta1 too: kube-scheduler 1.37 lists v1beta1
-  // PodGroups)
+  // --runtime-config and gates of 1.37 (KEP-4671, KEP-6012: CompositePodGroup needs
+  // TopologyAwareWorkloadScheduling); v1beta1 too: kube-scheduler 1.37 lists v1beta1 PodGroups
   ClusterRequirements requirements() const override {
     return {.required_gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling", "CompositePodGroup"},
             .runtime_config = {"scheduling.k8s.io/v1alpha3=true", "scheduling.k8s.io/v1beta1=true"}};

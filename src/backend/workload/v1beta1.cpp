@@ -1,5 +1,5 @@
 // Kubernetes 1.37 (flat): scheduling.k8s.io/v1beta1 Workload (podGroupTemplates) + one runtime PodGroup per
-// template (k8s-workload-api.md §7, §6.2-§6.3; GREP-531 version A naming).
+// template (kubernetes/api@10b39a39 (1.37) scheduling/v1beta1/types.go; GREP-531 version A naming).
 //
 // Names: the template is named after the Grove pod group (PodClique FQN, a DNS label); the runtime
 // PodGroup is "<gang>-<pod group>" (a DNS subdomain), and pods point at the runtime PodGroup.
@@ -31,7 +31,7 @@ class WorkloadV1beta1 final : public Mapping {
             .gates = {"GenericWorkload", "TopologyAwareWorkloadScheduling"}};
   }
 
-  // k8s-workload-api.md §1, §2, §7.1
+  // --runtime-config and gates of 1.37 (KEP-4671; v1beta1 is off by default, kubernetes PR #140184)
   ClusterRequirements requirements() const override {
     return {.required_gates = {"GenericWorkload"}, .runtime_config = {"scheduling.k8s.io/v1beta1=true"}};
   }

@@ -1,6 +1,6 @@
 #pragma once
-// Topology-aware scheduling for PodCliqueSets (grove.md §4.3): choosing the ClusterTopologyBinding and
-// translating topology domains to node-label keys.
+// Topology-aware scheduling for PodCliqueSets (createTopologyPackConstraint, Grove's syncflow.go):
+// choosing the ClusterTopologyBinding and translating topology domains to node-label keys.
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,9 +18,9 @@ bool has_any_topology_constraint(const PodCliqueSet& pcs);
 // ai-dynamo/grove fcc3b3bb); nullopt when it sets none.
 std::optional<TopologyPlace> first_topology_constraint(const PodCliqueSet& pcs);
 
-// What the operator works with (grove.md §4.2-§4.3): whether topology-aware scheduling is on, and the
-// binding it found. On without a binding (the PodCliqueSet names none, or one that is not there), every
-// constraint translates to nil but the scaling groups' topologyConstraintGroupConfigs entries are kept.
+// What the operator works with (Grove's prepareSyncFlow): whether topology-aware scheduling is on,
+// and the binding it found. On without a binding (the PodCliqueSet names none, or one that is not there),
+// every constraint translates to nil but the scaling groups' topologyConstraintGroupConfigs entries are kept.
 struct TopologySelection {
   const ClusterTopologyBinding* binding = nullptr;
   bool tas_on = false;

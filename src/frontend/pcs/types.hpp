@@ -49,7 +49,7 @@ struct CliqueTemplate {
   std::vector<std::string> starts_after;
   std::optional<AutoScalingSpec> auto_scaling;
   std::string scheduler_name;       // podSpec.schedulerName
-  std::string priority_class_name;  // podSpec.priorityClassName: the pods' own (grove.md §10)
+  std::string priority_class_name;  // podSpec.priorityClassName: the pods' own (Grove's pod.go keeps it)
   std::string restart_policy;       // podSpec.restartPolicy
 };
 

@@ -72,7 +72,7 @@ std::string junit_case(const JunitCase& c) {
   return out + body + (body.empty() ? "</testcase>\n" : "\n    </testcase>\n");
 }
 
-// Per-case time is written as 0 so that the report is byte-for-byte deterministic (DESIGN §1).
+// Per-case time is written as 0 so that the report is byte-for-byte deterministic.
 class JunitWriter : public ReportWriter {
  public:
   explicit JunitWriter(std::ostream& out) : out_(out) {}

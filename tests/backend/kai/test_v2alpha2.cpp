@@ -1,5 +1,6 @@
-// kai-scheduler mapping. Expectations derived by hand from scheduler-crs.md §4.1-§4.3 and grove.md §3.5,
-// §4.6.
+// kai-scheduler mapping. Expectations derived by hand from Grove's KAI backend and its tests
+// (ai-dynamo/grove@fcc3b3bb operator/internal/scheduler/kai/{backend.go,backend_test.go,topology.go}) and the
+// KAI PodGroup type (kai-scheduler/KAI-Scheduler@v0.15.2 pkg/apis/scheduling/v2alpha2/podgroup_types.go).
 #include <catch2/catch.hpp>
 
 #include "backend/mappings.hpp"
@@ -10,8 +11,7 @@ using namespace grovectl::test;
 
 namespace {
 
-// The PodGang and PCS of the worked example in scheduler-crs.md §4.3
-// (TestBackend_SyncPodGang_CreateAndUpdate).
+// The PodGang and PCS of Grove's kai/backend_test.go TestBackend_SyncPodGang_CreateAndUpdate.
 Gang worked_example_gang(int32_t encoder_min) {
   auto src = std::make_shared<GangSource>();
   src->kind = "PodCliqueSet";
@@ -49,7 +49,7 @@ Gang worked_example_gang(int32_t encoder_min) {
 
 }  // namespace
 
-TEST_CASE("kai: worked example of scheduler-crs.md §4.3") {
+TEST_CASE("kai: Grove's TestBackend_SyncPodGang_CreateAndUpdate") {
   RenderOptions options;
   TemplateSet templates;
   MappingContext ctx{options, templates};
@@ -60,8 +60,8 @@ TEST_CASE("kai: worked example of scheduler-crs.md §4.3") {
   REQUIRE_FALSE(diags.has_errors());
   auto objects = kai.objects(gang, ctx, diags);
   REQUIRE(objects.size() == 1);
-  // §4.3 output; ownerReferences are left out: offline there is no PodGang UID to point at
-  // (k8s-workload-api.md §10 item 5 / DESIGN §3). Labels cloned from the PodGang, queue from the PCS.
+  // That test's output; ownerReferences are left out: offline there is no PodGang UID to point at.
+  // Labels cloned from the PodGang, queue from the PCS.
   CHECK(objects[0] == yaml(R"(
 apiVersion: scheduling.run.ai/v2alpha2
 kind: PodGroup
@@ -87,15 +87,15 @@ spec:
     parent: decoder-group
 )"));
 
-  // §4.3 "after encoder.minReplicas is updated to 4": minMember 7, subGroups[1].minMember 4, queue team-a.
+  // The test's update of encoder.minReplicas to 4: minMember 7, subGroups[1].minMember 4, queue team-a.
   auto updated = kai.objects(worked_example_gang(4), ctx, diags);
   CHECK(updated[0]["spec"]["minMember"] == 7);
   CHECK(updated[0]["spec"]["subGroups"][1]["minMember"] == 4);
   CHECK(updated[0]["spec"]["queue"] == "team-a");
 
-  // §4.2 step 1: the PodGang gets the skip-podgrouper annotation.
+  // SyncPodGang's first step: the PodGang gets the skip-podgrouper annotation.
   CHECK(kai.podgang_annotations(gang) == StringMap{{"kai.scheduler/skip-podgrouper", "true"}});
-  // §4.3 matching pod: what PreparePod sets.
+  // A matching pod: what PreparePod sets.
   PodMembership m = kai.membership(gang, gang.groups[0], ctx);
   CHECK(m.scheduler_name == "kai-scheduler");
   CHECK(m.labels == StringMap{{"kai.scheduler/subgroup-name", "encoder"}});
@@ -106,7 +106,7 @@ spec:
 TEST_CASE("kai: PCS with a scaling group and topology renders base and scaled PodGroups") {
   // testdata/backends/topo-pcs.yaml: base gang tp-0 = clique tp-0-enc (2, required host) + PCSG replica 0
   // (tp-0-dg-0-dec, 3) packed preferred rack; scaled gang tp-0-dg-0 = PCSG replica 1 with the PCSG constraint
-  // on top (grove.md §4.2-§4.3). KAI shape per scheduler-crs.md §4.2.
+  // on top (Grove's computeExpectedPodGangs, syncflow.go). KAI shape per Grove's kai/backend.go.
   auto objects = render_ok("-f " + td("backends/topo-pcs.yaml") + " --topology " +
                            td("backends/topology.yaml") + " --backend kai-scheduler");
   auto podgangs = of_kind(objects, "PodGang");
@@ -142,7 +142,7 @@ subGroups:
 }
 
 TEST_CASE("kai: pods carry what PreparePod sets") {
-  // grove.md §4.5 / scheduler-crs.md §4.2 PreparePod.
+  // PreparePod of Grove's kai/backend.go.
   auto objects = render_ok("-f " + td("backends/topo-pcs.yaml") + " --backend kai-scheduler --include pods");
   auto pods = of_kind(objects, "Pod");
   REQUIRE(pods.size() == 8);  // enc 2 + dec 3 (base) + dec 3 (scaled)
@@ -168,7 +168,7 @@ TEST_CASE("kai: a JobSet without a queue is refused once, in JobSet terms") {
 }
 
 TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message") {
-  // grove.md §3.5 resolveQueueNameForPodCliqueSet.
+  // resolveQueueNameForPodCliqueSet of Grove's kai/backend.go.
   auto r = run_grovectl("render -f " + td("backends/no-queue-pcs.yaml") + " --backend kai-scheduler");
   CHECK(r.exit_code == 1);
   CHECK(r.out.empty());
@@ -191,8 +191,8 @@ TEST_CASE("kai: a missing or conflicting queue is refused with Grove's message")
 }
 
 TEST_CASE("kai: the queue is required also when the PodCliqueSet has replicas 0") {
-  // grove.md §10: the KAI backend's ValidatePodCliqueSet requires the queue regardless of replicas; render
-  // refuses what validate reports (DESIGN §1), although such a PodCliqueSet has no gang.
+  // The KAI backend's ValidatePodCliqueSet requires the queue regardless of replicas; render refuses what
+  // validate reports, although such a PodCliqueSet has no gang.
   for (const std::string command : {"render", "validate"}) {
     auto r = run_grovectl(command + " -f " + td("backends/zero-replicas-no-queue-pcs.yaml"));
     INFO(command << "\n" << r.out << r.err);

@@ -1,4 +1,7 @@
-// koord-scheduler mapping. Expectations derived by hand from scheduler-crs.md §1.1-§1.7 and §2 (GREP-537).
+// koord-scheduler mapping. Expectations derived by hand from Koordinator's gang API
+// (koordinator-sh/koordinator@v1.8.0 apis/extension/coscheduling.go, network_topology.go,
+// config/crd/bases/scheduling.sigs.k8s.io_podgroups.yaml) and GREP-537 (ai-dynamo/grove PR #562
+// docs/proposals/537-koordinator-scheduler-backend/README.md; code shinedays/grove@2d2252c4).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
 // or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -13,9 +16,9 @@ namespace {}
 
 TEST_CASE("koord: one PodGroup per pod group in one GangGroup, with topology and a scaling group") {
   // testdata/backends/clique-topo-pcs.yaml: gang ct-0 = ct-0-a (2 pods, min 2) + ct-0-sg-0-b (1 pod, min 1),
-  // both required rack -> rackLayer (GREP-537 built-in table, §2.1), MustGather. Names <gang>-<group>,
+  // both required rack -> rackLayer (GREP-537 built-in table), MustGather. Names <gang>-<group>,
   // groups list in PodGang order, Strict, once-satisfied, total-number = pods, timeout 30, label
-  // grove.io/podgang, no priorityClassName (§1.1).
+  // grove.io/podgang, no priorityClassName (the CRD has none).
   auto objects =
       render_ok("-f " + td("backends/clique-topo-pcs.yaml") + topology_args() + " --backend koord-scheduler");
   auto pgs = of_kind(objects, "PodGroup", "scheduling.sigs.k8s.io/v1alpha1");
@@ -46,7 +49,7 @@ spec:
   CHECK(pgs[1]["spec"]["minMember"] == 1);
 }
 
-TEST_CASE("koord: worked output of scheduler-crs.md §2.3 (gang-level required rack)") {
+TEST_CASE("koord: GREP-537's translation of a gang-level required rack") {
   RenderOptions options;
   TemplateSet templates;
   MappingContext ctx{options, templates};
@@ -81,7 +84,7 @@ TEST_CASE("koord: worked output of scheduler-crs.md §2.3 (gang-level required r
   CHECK(m.labels == StringMap{{"pod-group.scheduling.sigs.k8s.io", "demo-0-demo-0-pleader"}});
   CHECK(m.annotations.empty());
 
-  // Required + preferred: Required rule first, then PreferGather (§2.1 buildTopologyAnnotation);
+  // Required + preferred: Required rule first, then PreferGather (GREP-537 buildTopologyAnnotation);
   // --koord-layer-map overrides the built-in table.
   g.topology = PackConstraint{"topology.kubernetes.io/block", "topology.kubernetes.io/rack"};
   options.koord_layer_map["topology.kubernetes.io/rack"] = "spineLayer";
@@ -102,7 +105,8 @@ TEST_CASE("koord: pods carry the pod-group label") {
 }
 
 TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotation, with a warning") {
-  // scheduler-crs.md §1.2 lookup order (label, then annotation gang.scheduling.koordinator.sh/name) and §1.7.
+  // koord-scheduler's lookup order (label, then annotation gang.scheduling.koordinator.sh/name;
+  // GetGangNameByPod, pkg/scheduler/plugins/coscheduling/util/gang_helper.go) and a label value's 63 limit.
   auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -o json --include pods -f " +
                         td("backends/long-names-pcs.yaml") + " --backend koord-scheduler");
   REQUIRE(r.exit_code == 0);
@@ -116,13 +120,13 @@ TEST_CASE("koord: a PodGroup name too long for the label joins pods by annotatio
 
 TEST_CASE("koord: refusals") {
   SECTION("unmappable required key; --koord-layer-map is the way out") {
-    // topology.kubernetes.io/zone is not in the GREP-537 table: hard error (§2.1).
+    // topology.kubernetes.io/zone is not in the GREP-537 table: hard error (GREP-537).
     auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + td("backends/topo-pcs.yaml") +
                           topology_args() + " --backend koord-scheduler");
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-topology-layer]"));
     CHECK_THAT(r.err, Catch::Contains("--koord-layer-map topology.kubernetes.io/zone=<layer>"));
-    // Scaling-group topology (a group config) is refused too (§2.1 admission rejections).
+    // Scaling-group topology (a group config) is refused too (GREP-537 admission rejections).
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-pcsg-topology]"));
   }
   SECTION("MNNVL") {
@@ -131,7 +135,8 @@ TEST_CASE("koord: refusals") {
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("MNNVL"));
     CHECK_THAT(r.err, Catch::Contains("[capability/koord-mnnvl]"));
-    // "none" opts out (grove.md §3.6): the other clique of the same file alone is fine.
+    // "none" opts out (Grove's operator/internal/mnnvl/webhook.go): the other clique of the same file alone
+    // is fine.
     auto ok = run_grovectl("render --grove-version v0.1.0-alpha.11 -f " + td("backends/mnnvl-none-pcs.yaml") +
                            " --backend koord-scheduler");
     CHECK(ok.exit_code == 0);

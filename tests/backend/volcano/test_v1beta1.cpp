@@ -1,4 +1,6 @@
-// volcano mapping. Expectations derived by hand from scheduler-crs.md §3.3 and grove.md §3.5, §4.5-§4.6.
+// volcano mapping. Expectations derived by hand from Grove's Volcano backend and its tests
+// (ai-dynamo/grove@fcc3b3bb operator/internal/scheduler/volcano/{backend.go,queue.go,backend_test.go}) and
+// the PodGroup type (volcano-sh/apis@v1.14.1 pkg/apis/scheduling/v1beta1/types.go).
 #include <catch2/catch.hpp>
 
 #include "backend/mappings.hpp"
@@ -10,7 +12,7 @@ using namespace grovectl::test;
 TEST_CASE("volcano: PodGroup with subGroupPolicy for a PCS with a scaling group") {
   // testdata/backends/volcano-pcs.yaml: base gang vj-0 = vj-0-ps (min 3) + vj-0-sg-0-worker (min 1);
   // scaled gang vj-0-sg-0 = vj-0-sg-1-worker. Labels only (no annotations), queue trimmed from the
-  // mirrored annotation, minMember = Σ minReplicas (scheduler-crs.md §3.3 table and subGroupPolicy YAML).
+  // mirrored annotation, minMember = Σ minReplicas (SyncPodGang in volcano/backend.go).
   auto objects = render_ok("-f " + td("backends/volcano-pcs.yaml") + " --backend volcano");
   auto pgs = of_kind(objects, "PodGroup", "scheduling.volcano.sh/v1beta1");
   REQUIRE(pgs.size() == 2);
@@ -46,7 +48,7 @@ spec:
   CHECK(pgs[1]["spec"]["subGroupPolicy"][0]["name"] == "vj-0-sg-1-worker");
 }
 
-TEST_CASE("volcano: the test example of scheduler-crs.md §3.3, default queue and zero minReplicas") {
+TEST_CASE("volcano: Grove's TestBackend_SyncPodGang example, default queue and zero minReplicas") {
   RenderOptions options;
   TemplateSet templates;
   MappingContext ctx{options, templates};
@@ -104,7 +106,7 @@ spec:
 }
 
 TEST_CASE("volcano: any topology is refused") {
-  // grove.md §3.5: the volcano backend rejects topologyConstraint at every level.
+  // The volcano backend's ValidatePodCliqueSet rejects topologyConstraint at every level.
   auto r = run_grovectl("render -f " + td("backends/clique-topo-pcs.yaml") + " --topology " +
                         td("backends/topology.yaml") + " --backend volcano");
   CHECK(r.exit_code == 1);
@@ -122,9 +124,10 @@ TEST_CASE("volcano: any topology is refused") {
 TEST_CASE("volcano: a JobSet's subGroupPolicy selects a label its pods and emitted pod templates carry") {
   // testdata/jobset/mixed-priority.yaml: replicated jobs a and b, 1 pod each, one JobSet-wide gang "mixed".
   // A JobSet's pods carry no Grove labels; the JobSet controller labels every pod with
-  // jobset.sigs.k8s.io/replicatedjob-name = the replicated job (jobset.md §2), the pod group name here. So
-  // the selector uses that label, and the emitted pod templates carry it next to Volcano's group-name
-  // annotations (scheduler-crs.md §3.2-§3.3) so that the emitted JobSet visibly matches.
+  // jobset.sigs.k8s.io/replicatedjob-name = the replicated job (labelAndAnnotateObject), the pod group name
+  // here. So the selector uses that label, and the emitted pod templates carry it next to Volcano's
+  // group-name annotations (volcano-sh/apis@v1.14.1 pkg/apis/scheduling/v1beta1/labels.go) so that the
+  // emitted JobSet visibly matches.
   auto objects = render_ok("-f " + td("jobset/mixed-priority.yaml") + " --backend volcano");
   auto pgs = of_kind(objects, "PodGroup", "scheduling.volcano.sh/v1beta1");
   REQUIRE(pgs.size() == 1);

@@ -1,11 +1,13 @@
 // Priorities per backend and Kubernetes version. Facts (derived by hand, not from the code):
 // - Grove copies spec.template.priorityClassName to the PodGang and from there to the KAI and Volcano
-//   PodGroups (grove.md §4.4, §4.6; scheduler-crs.md §3.3, §4.2); the pods keep their clique podSpec's own
-//   priorityClassName (grove.md §10).
-// - The Koordinator PodGroup has no priorityClassName (scheduler-crs.md §1.1, §2.2); the 1.35 Workload API
-//   neither (k8s-workload-api.md §4.2); 1.36 gates it behind WorkloadAwarePreemption (§5.3).
-// - Kubernetes 1.37: one priorityClassName for every template of a Workload (§6.3), and kube-scheduler
-//   refuses pods whose priority differs from their PodGroup's (PR #139920, §12).
+//   PodGroups (ai-dynamo/grove@fcc3b3bb .../components/podgang/podgang.go,
+//   operator/internal/scheduler/{kai,volcano}/backend.go); the pods keep their clique podSpec's own
+//   priorityClassName (podclique/components/pod/pod.go).
+// - The Koordinator PodGroup has no priorityClassName (koordinator-sh/koordinator@v1.8.0 CRD); the 1.35
+//   Workload API neither (kubernetes/api@v0.35.0); 1.36 gates it behind WorkloadAwarePreemption (v0.36.0).
+// - Kubernetes 1.37: one priorityClassName for every template of a Workload (validateWorkloadPriority in
+//   kubernetes/kubernetes pkg/apis/scheduling/validation), and kube-scheduler refuses pods whose priority
+//   differs from their PodGroup's (PR #139920).
 // Pinned to Grove v0.1.0-alpha.11 (--grove-version) where the expectations are Grove's legacy PodGang names
 // or object counts, which that release renders (docs/grove-versions.md).
 #include <catch2/catch.hpp>
@@ -82,7 +84,7 @@ TEST_CASE("where the classes agree, 1.37 Workload objects carry the one class on
 
 TEST_CASE("other backends and versions carry what Grove carries and are not refused for pod priorities",
           "[priority]") {
-  SECTION("PodGang, KAI and Volcano take the PodCliqueSet's class (grove.md §4.4, §4.6)") {
+  SECTION("PodGang, KAI and Volcano take the PodCliqueSet's class") {
     auto volcano = render_ok(kMismatch + " --backend volcano");
     for (const auto& o : volcano) CHECK(o["spec"]["priorityClassName"] == "serving-high");
     auto kai_input =
@@ -90,16 +92,16 @@ TEST_CASE("other backends and versions carry what Grove carries and are not refu
     // No KAI queue in the input: refused for the queue, never for the priorities.
     CHECK(count_rule(kai_input.err, "capability/priority-mismatch") == 0);
   }
-  SECTION("koord-scheduler has no priority field on its PodGroup (scheduler-crs.md §1.1)") {
+  SECTION("koord-scheduler has no priority field on its PodGroup") {
     auto objects = render_ok(kMismatch + " --backend koord-scheduler --include scheduler");
     for (const auto& o : objects) CHECK_FALSE(o["spec"].contains("priorityClassName"));
   }
-  SECTION("1.35 has no priority field (k8s-workload-api.md §4.2)") {
+  SECTION("1.35 has no priority field") {
     auto objects =
         render_ok(kMismatch + " --backend default-scheduler --kube-version 1.35 --include scheduler");
     for (const auto& o : objects) CHECK_FALSE(o["spec"]["podGroups"][0].contains("priorityClassName"));
   }
-  SECTION("1.36 requires neither (the rules are 1.37's): the PodCliqueSet's class with the gate (§5.3)") {
+  SECTION("1.36 requires neither (the rules are 1.37's): the PodCliqueSet's class with the gate") {
     auto objects = render_ok(kMismatch +
                              " --backend default-scheduler --kube-version 1.36 --include scheduler"
                              " --feature-gates WorkloadAwarePreemption=true");
@@ -110,7 +112,8 @@ TEST_CASE("other backends and versions carry what Grove carries and are not refu
 
 TEST_CASE("a JobSet-wide gang on 1.37 is refused for each replicated job whose class differs", "[priority]") {
   // mixed-priority.yaml: replicated job a has high (line 13, column 32), b has low (line 22, column 32). The
-  // JobSet-wide gang takes the first class (a's), as PR #1250 does (jobset.md §4.2); b's pods would differ.
+  // JobSet-wide gang takes the first class (a's), as PR #1250 does (kubernetes-sigs/jobset); b's pods would
+  // differ.
   const std::string input = "-f " + td("jobset/mixed-priority.yaml");
   auto r = run_grovectl("render --grove-version v0.1.0-alpha.11 " + input +
                         " --backend default-scheduler --kube-version 1.37");

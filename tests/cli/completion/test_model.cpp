@@ -38,7 +38,7 @@ TEST_CASE("completion model: walks subcommands and options of any app", "[packag
   const CompletionCommand& d = model.subcommands[0];
   CHECK(d.name == "diff");
   CHECK(d.description == "Compare things");
-  // -o on diff comes from the table (DESIGN §1: diff -o text|json; issue 16 adds brief).
+  // -o on diff comes from the table (diff -o text|json; issue 16 adds brief).
   REQUIRE(find_flag(d, "--output"));
   CHECK(find_flag(d, "-o") == find_flag(d, "--output"));
   CHECK(find_flag(d, "--output")->choices == std::vector<std::string>{"text", "brief", "json"});

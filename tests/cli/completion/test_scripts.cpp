@@ -1,6 +1,6 @@
-// Shell completion: the scripts load in each shell and complete what DESIGN §1 lists.
-// Expected words are written by hand from DESIGN §1 (commands, backends, Kubernetes versions,
-// --include kinds, --hierarchy) and cli-anchors.md §6 (completion bash|zsh|fish).
+// Shell completion: the scripts load in each shell and complete the commands and flag values.
+// Expected words are written by hand (commands, backends, Kubernetes versions, --include kinds,
+// --hierarchy; completion bash|zsh|fish as kubectl and helm spell it).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -127,7 +127,7 @@ TEST_CASE("bash completion: lists offer no item twice, feature gates by name", "
         std::set<std::string>{"podgang,scheduler", "podgang,jobset", "podgang,pods"});
   CHECK(bash_complete({"grovectl", "render", "--include", "pods,podgang,"}) ==
         std::set<std::string>{"pods,podgang,scheduler", "pods,podgang,jobset"});
-  // Gate names of k8s-workload-api.md §2, each =true or =false.
+  // Gate names of the Workload API (KEP-4671), each =true or =false.
   CHECK(bash_complete({"grovectl", "render", "--feature-gates", "Gen"}) ==
         std::set<std::string>{"GenericWorkload=true", "GenericWorkload=false"});
   CHECK(bash_complete({"grovectl", "diff", "--to-feature-gates", "Comp"}) ==

@@ -222,10 +222,11 @@ TEST_CASE("example paralleljobs is one gang on KAI, Volcano, Koordinator and 1.3
 }
 
 TEST_CASE("a JobSet's Workload names the JobSet in spec.controllerRef on every version, a PCS's does not") {
-  // jobset.md §4.1-§4.2: JobSet's manual Workload pattern and PR #1250 set controllerRef
-  // {apiGroup: jobset.x-k8s.io, kind: JobSet, name: <js>}; the field exists in every Workload version
-  // (k8s-workload-api.md §4.2, §5.3, §6.4, §7.2). Grove links a Workload to its PodGang by an
-  // ownerReference instead (grove.md §9), so a PodCliqueSet's Workload has none.
+  // JobSet's manual Workload pattern (kubernetes-sigs/jobset@08dfbdfd
+  // site/static/examples/workload-aware-scheduling/) and PR #1250 set controllerRef {apiGroup:
+  // jobset.x-k8s.io, kind: JobSet, name: <js>}; the field exists in every Workload version (kubernetes/api
+  // scheduling/*/types.go WorkloadSpec.ControllerRef). Grove links a Workload to its PodGang by an
+  // ownerReference instead (GREP-531), so a PodCliqueSet's Workload has none.
   const Json want = Json::parse(R"({"apiGroup": "jobset.x-k8s.io", "kind": "JobSet", "name": "staged"})");
   const std::string composite =
       "1.37 --hierarchy composite --feature-gates "
@@ -289,7 +290,7 @@ TEST_CASE("every backend renders a JobSet, --include pods gives one stub per pod
     auto objects = render_ok("-f " + testdata("jobset/queued.yaml").string() + " --backend " + backend +
                              " --include jobset,pods");
     auto pods = of_kind(objects, "Pod");
-    REQUIRE(pods.size() == 7);  // leader 1x1 + workers 2x3 (jobset.md §3)
+    REQUIRE(pods.size() == 7);  // leader 1x1 + workers 2x3 (replicas x min(parallelism, completions))
     CHECK((*pods[6])["metadata"]["name"] == "queued-workers-1-2");
     auto jobsets = of_kind(objects, "JobSet");
     REQUIRE(jobsets.size() == 1);

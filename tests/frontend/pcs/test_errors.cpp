@@ -11,8 +11,9 @@ CommandResult render_testdata(const std::string& rel) {
 }
 }  // namespace
 
-// render refuses what Grove's webhook refuses, in the webhook's words and at its field (grove.md §3.2:
-// the cliqueNames list, with the unknown name as the value), as validate does (issue 15, item 4).
+// render refuses what Grove's webhook refuses, in the webhook's words and at its field
+// (pcs/validation/podcliqueset.go: the cliqueNames list, with the unknown name as the value), as validate
+// does (issue 15, item 4).
 TEST_CASE("a scaling group naming an unknown clique is refused at cliqueNames, as Grove's webhook does") {
   CommandResult r = render_testdata("unknown-clique.yaml");
   INFO(r.err);

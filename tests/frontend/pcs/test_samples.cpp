@@ -27,7 +27,7 @@ std::string quoted(const fs::path& p) {
 
 }  // namespace
 
-TEST_CASE("rendered samples match grove.md §5 (derived by hand there)") {
+TEST_CASE("rendered Grove samples give the gangs derived by hand from computeExpectedPodGangs") {
   REQUIRE_SHARED_OR_SKIP(shared);
   fs::path grove = shared / "samples" / "grove";
   SECTION("simple1") {

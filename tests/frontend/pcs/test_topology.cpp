@@ -1,5 +1,9 @@
-// Golden cases 8-12, 15 and 16 of grove.md §5 (topology-aware scheduling). Expected keys and
-// structure were derived by hand from grove.md §4.2/§4.3 and the §5 table, not from grovectl output.
+// Golden cases 8-12, 15 and 16 (topology-aware scheduling): the inputs of Grove's own tests
+// (ai-dynamo/grove@fcc3b3bb operator/internal/controller/podcliqueset/components/podgang/syncflow_test.go
+// TestComputeExpectedPodGangsWithTopologyConstraints; operator/e2e/tests/topology_test.go Test_TAS8 and
+// Test_TAS12 with operator/e2e/yaml/tas-hierarchy.yaml and tas-large-scale.yaml). Expected keys and structure
+// were derived by hand from computeExpectedPodGangs and createTopologyPackConstraint (syncflow.go) and those
+// tests' assertions, not from grovectl output.
 #include "support/golden.hpp"
 
 using namespace grovectl;
@@ -90,7 +94,8 @@ TEST_CASE("golden case 8 in the legacy packDomain form: refused on CREATE, rende
 }
 
 TEST_CASE(
-    "golden case 9: a scaling group without constraint falls back to the PCS constraint (grove.md §5 #9)") {
+    "golden case 9: a scaling group without constraint falls back to the PCS constraint (Grove's "
+    "syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case09.yaml") + " " + ctb8());
   REQUIRE(gangs.size() == 2);
   CHECK(pack(gangs[0]["spec"]) == Pack{kZone, ""});
@@ -100,7 +105,7 @@ TEST_CASE(
   CHECK(pack(gangs[1]["spec"]) == Pack{kZone, ""});
 }
 
-TEST_CASE("golden case 10: preferred-only constraint on a scaling group (grove.md §5 #10)") {
+TEST_CASE("golden case 10: preferred-only constraint on a scaling group (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case10.yaml") + " " + ctb8());
   REQUIRE(gangs.size() == 2);
   CHECK(pack(gangs[0]["spec"]) == kNone);
@@ -110,7 +115,7 @@ TEST_CASE("golden case 10: preferred-only constraint on a scaling group (grove.m
   CHECK(pack(gangs[1]["spec"]) == Pack{"", kRack});
 }
 
-TEST_CASE("golden case 11: a domain that is not a level is dropped (grove.md §5 #11)") {
+TEST_CASE("golden case 11: a domain that is not a level is dropped (Grove's syncflow_test.go)") {
   SECTION("stale preferred") {
     auto gangs = render_podgangs(golden("case11-stale-preferred.yaml") + " " + ctb8());
     REQUIRE(gangs.size() == 1);
@@ -125,7 +130,7 @@ TEST_CASE("golden case 11: a domain that is not a level is dropped (grove.md §5
   }
 }
 
-TEST_CASE("golden case 12: TAS off drops every topology field (grove.md §5 #12)") {
+TEST_CASE("golden case 12: TAS off drops every topology field (Grove's syncflow_test.go)") {
   auto gangs = render_podgangs(golden("case08.yaml"));  // no ClusterTopologyBinding given
   REQUIRE(gangs.size() == 2);
   for (const auto& g : gangs) {
@@ -137,19 +142,20 @@ TEST_CASE("golden case 12: TAS off drops every topology field (grove.md §5 #12)
 }
 
 TEST_CASE(
-    "TAS on but the named binding absent: constraints nil, group-config entries kept (grove.md §4.2-§4.3)") {
+    "TAS on but the named binding absent: constraints nil, group-config entries kept (Grove's syncflow.go)") {
   // case08.yaml names ClusterTopologyBinding test-topology; only cluster-topology is given, so topology-aware
-  // scheduling is on but the binding is not found: levels are nil and every constraint becomes nil (§4.3),
-  // while §4.2 still appends a topologyConstraintGroupConfigs entry for each scaling-group replica whose
-  // group has a constraint ("may be nil"). scaling-group {2, 1, [decode-leader, decode-worker], rack}: the
-  // base gang test-pcs-0 gets one entry test-pcs-0-scaling-group-0, without topologyConstraint; no
-  // grove.io/topology-name annotation, since no constraint survives (§4.4).
+  // scheduling is on but the binding is not found: levels are nil and every constraint becomes nil
+  // (createTopologyPackConstraint), while computeExpectedPodGangs still appends a
+  // topologyConstraintGroupConfigs entry for each scaling-group replica whose group has a constraint ("may be
+  // nil"). scaling-group {2, 1, [decode-leader, decode-worker], rack}: the base gang test-pcs-0 gets one
+  // entry test-pcs-0-scaling-group-0, without topologyConstraint; no grove.io/topology-name annotation, since
+  // no constraint survives (buildResource, podgang.go).
   auto gangs = render_podgangs(golden("case08.yaml") + " " + testdata("backends/topology.yaml").string());
   REQUIRE(gangs.size() == 2);
   CHECK(gangs[0]["spec"]["topologyConstraintGroupConfigs"] ==
         Json::parse(R"([{"name": "test-pcs-0-scaling-group-0",
       "podGroupNames": ["test-pcs-0-scaling-group-0-decode-leader", "test-pcs-0-scaling-group-0-decode-worker"]}])"));
-  CHECK_FALSE(gangs[1]["spec"].contains("topologyConstraintGroupConfigs"));  // scaled gangs have none (§4.2)
+  CHECK_FALSE(gangs[1]["spec"].contains("topologyConstraintGroupConfigs"));  // scaled gangs have none
   for (const auto& g : gangs) {
     CHECK(pack(g["spec"]) == kNone);
     for (const auto& pg : g["spec"]["podgroups"]) CHECK(pack(pg) == kNone);
@@ -157,7 +163,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("golden case 15: tas-hierarchy, minAvailable = replicas gives one gang (grove.md §5 #15)") {
+TEST_CASE("golden case 15: tas-hierarchy, minAvailable = replicas gives one gang (Grove's e2e Test_TAS8)") {
   auto gangs = render_podgangs(golden("case15.yaml") + " " + golden("ctb-grove-topology.yaml"));
   REQUIRE(
       summaries(gangs) ==
@@ -177,7 +183,8 @@ TEST_CASE("golden case 15: tas-hierarchy, minAvailable = replicas gives one gang
 }
 
 TEST_CASE(
-    "golden case 16: tas-large-scale, scaled gangs fall back to the PCS block constraint (grove.md §5 #16)") {
+    "golden case 16: tas-large-scale, scaled gangs fall back to the PCS block constraint (Grove's e2e "
+    "Test_TAS12)") {
   SECTION("template replicas 10, minAvailable 3") {
     auto gangs = render_podgangs(golden("case16.yaml") + " " + golden("ctb-grove-topology.yaml"));
     REQUIRE(gangs.size() == 8);
