@@ -2,7 +2,8 @@
 // beside the output (.<dir>.grovectl-tmp-<hex>, locked while it is used), so SIGKILL, which no handler can
 // catch, leaves exactly that one entry; the next render into the same directory removes it and says so, and
 // puts back an earlier output that the killed render had moved aside. A directory whose lock a running
-// render holds is left alone.
+// render holds is left alone. Pinned to Grove v0.1.0-alpha.11, whose PodGang names (<pcs>-<replica>) the
+// expected file names are.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
@@ -43,7 +44,8 @@ std::vector<std::string> listing(const fs::path& dir) {
 
 CommandResult render_into(const fs::path& input, const fs::path& out) {
   return run_grovectl_within(
-      120, "render --include podgang -f " + quote(input.string()) + " --output-dir " + quote(out.string()));
+      120, "render --grove-version v0.1.0-alpha.11 --include podgang -f " + quote(input.string()) +
+               " --output-dir " + quote(out.string()));
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ Found pod_findings(const std::string& text, InputKind kind) {
   REQUIRE_FALSE(parse.has_errors());
   const SourceDocument& doc = docs.back();  // simple1.yaml starts with a comment-only document
   Diagnostics diags;
-  check_input_document(doc, kind, UnknownFieldPolicy::kError, diags);
+  check_input_document(doc, kind, CrdSelection{}, UnknownFieldPolicy::kError, diags);
   Found found;
   for (const auto& d : diags.items()) {
     INFO(d.rule << ": " << d.message);
@@ -101,7 +101,8 @@ TEST_CASE("pod templates: the upstream samples themselves pass", "[pod-rules]") 
   auto docs =
       parse_yaml_stream(read_file(testdata("upstream/grove-fcc3b3bb/pcsg-env-vars.yaml")), "in.yaml", parse);
   Diagnostics diags;
-  check_input_document(docs.back(), InputKind::kPodCliqueSet, UnknownFieldPolicy::kError, diags);
+  check_input_document(docs.back(), InputKind::kPodCliqueSet, CrdSelection{}, UnknownFieldPolicy::kError,
+                       diags);
   CHECK(diags.empty());
 }
 
