@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Fails, naming file and line, when an #include "..." under SRC reaches a layer that the table
-(src/layers.txt) does not allow for the including file's layer. With --readme, also fails when the
-README does not show every line of the table (spacing aside).
+(src/layers.txt) does not allow for the including file's layer. With --doc, also fails when that page
+(docs/architecture.md) does not show every line of the table (spacing aside).
 
-usage: check_layers.py SRC TABLE [--readme README.md]
+usage: check_layers.py SRC TABLE [--doc docs/architecture.md]
 """
 import argparse
 import os
@@ -105,15 +105,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('src')
     parser.add_argument('table')
-    parser.add_argument('--readme')
+    parser.add_argument('--doc', help='a page that must show every line of the table')
     args = parser.parse_args()
     problems = check(args.src, args.table)
-    if args.readme:
-        with open(args.readme, encoding='utf-8') as f:
-            readme = {' '.join(line.split()) for line in f}
+    if args.doc:
+        with open(args.doc, encoding='utf-8') as f:
+            shown = {' '.join(line.split()) for line in f}
         for line in table_lines(args.table):
-            if ' '.join(line.split()) not in readme:
-                problems.append(f'{args.readme}: does not show the line "{line}" of {args.table}')
+            if ' '.join(line.split()) not in shown:
+                problems.append(f'{args.doc}: does not show the line "{line}" of {args.table}')
     for p in problems:
         print(p, file=sys.stderr)
     if problems:

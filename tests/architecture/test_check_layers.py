@@ -2,7 +2,7 @@
 """The layer check fails on a tree that breaks its table, and names each file and line: the fixture in
 forbidden/ has an upward include (model -> frontend/pcs), a frontend including a backend, a frontend
 and a backend including a sibling folder (one by a relative path), a folder the table does not know,
-and a README that leaves a line of the table out. Its allowed includes (the layer's own folder, a
+and an architecture page that leaves a line of the table out. Its allowed includes (the layer's own folder, a
 parent's files, a relative include in the same folder, a system header) must not be reported."""
 import os
 import subprocess
@@ -11,7 +11,7 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 fixture = os.path.join(here, 'forbidden')
 result = subprocess.run([sys.executable, os.path.join(here, 'check_layers.py'), 'src', 'layers.txt',
-                         '--readme', 'README.md'], cwd=fixture, capture_output=True, text=True)
+                         '--doc', 'architecture.md'], cwd=fixture, capture_output=True, text=True)
 expected = [
     'src/backend/kai/v2alpha2.hpp:3: #include "../workload/builders.hpp": backend/kai may not include '
     'backend/workload (it may include: backend model core)',
@@ -22,7 +22,7 @@ expected = [
     'src/model/gang.hpp:3: #include "frontend/pcs/parse.hpp": model may not include frontend/pcs (it may '
     'include: core)',
     'src/schema/schema.hpp: folder "schema" is not in layers.txt; add its layer there',
-    'README.md: does not show the line "backend/*:   backend model core" of layers.txt',
+    'architecture.md: does not show the line "backend/*:   backend model core" of layers.txt',
     '6 layering problem(s); the layers are in layers.txt',
 ]
 got = result.stderr.splitlines()

@@ -1,5 +1,5 @@
 // How a template's skeleton and the computed object make the emitted object (TemplateSet::instantiate,
-// README "Templates"): the skeleton's keys first in its order, then the keys only the computed object has;
+// docs/architecture.md, "How to add a backend"): the skeleton's keys first in its order, then the keys only the computed object has;
 // computed values win, but a computed null means "not computed" and leaves the skeleton's value; mappings
 // merge key by key; keys left null are dropped. The expected objects are written by hand from that rule.
 #include <catch2/catch.hpp>

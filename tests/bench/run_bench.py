@@ -9,11 +9,18 @@ of throughputs and of peak RSS, whether both printed the same output, and the gr
 input grows 10x (linear = 10). A command that takes under 3 s runs 7 times per binary, the binaries taking
 turns, and is reported by its median wall time and peak RSS and its mean CPU time. No figure is asserted: the
 targets are read off the report.
-Usage: run_bench.py --binary PATH [--baseline-binary PATH] [--base N] [--work DIR] [--smoke]
+
+With --markdown PATH it also writes the figures of the run as a Markdown page (the `bench` target writes
+docs/performance.md): how it was generated, the machine, both binaries and the table. A "## History" section of
+an existing page, written by hand below the generated part, is kept as it is.
+Usage: run_bench.py --binary PATH [--baseline-binary PATH] [--base N] [--work DIR] [--smoke] [--markdown PATH]
 """
 import argparse
+import datetime
 import filecmp
+import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -102,6 +109,7 @@ class Bench:
     def __init__(self, binaries, work, base, smoke):
         self.binaries = binaries  # [(label, path)], grovectl first
         self.work, self.base, self.smoke = work, base, smoke
+        self.rows = []  # the table of the Markdown page: (command, size, {label: Run}, same output or None)
 
     def gen(self, *args):
         subprocess.check_call([sys.executable, os.path.join(HERE, "gen_inputs.py"), *map(str, args)])
@@ -127,16 +135,21 @@ class Bench:
             turn += 1
         return {label: summarize(r) for label, r in runs.items()}, outputs
 
-    def same_outputs(self, outputs):
+    def same_output(self, outputs):
+        """Whether both binaries wrote the same output; None with one binary."""
         paths = [p for p in outputs.values() if p]
-        if len(paths) < 2:
-            return ""
-        return "  same output as baseline: " + ("yes" if same_file(paths[0], paths[1]) else "NO")
+        return same_file(paths[0], paths[1]) if len(paths) >= 2 else None
 
-    def report(self, title, unit, sizes):
-        """sizes: [(label, count, {binary label: Run}, extra text)] for the base size and 10x."""
+    def same_outputs(self, outputs):
+        same = self.same_output(outputs)
+        return "" if same is None else "  same output as baseline: " + ("yes" if same else "NO")
+
+    def report(self, title, unit, sizes, command=None):
+        """sizes: [(label, count, {binary label: Run}, extra text, same output)] for the base size and 10x;
+        command: how the Markdown table names the rows (default: the title)."""
         print(f"\n== {title}")
-        for size_label, count, runs, extra in sizes:
+        for size_label, count, runs, extra, same in sizes:
+            self.rows.append((command or title, f"{size_label}: {count:,} {unit}", runs, same))
             for label, _ in self.binaries:
                 r = runs[label]
                 rate = count / r.seconds if r.seconds > 0 else float("inf")
@@ -168,12 +181,12 @@ class Bench:
                  "to a pipe read as it comes: " +
                  ", ".join(f"{label} {piped[label].rss:.1f} MiB" for label, _ in self.binaries) +
                  self.same_outputs(outputs))
-        return count_docs(out), runs, extra, out
+        return count_docs(out), runs, extra, out, self.same_output(outputs)
 
     def render_pcs(self, scale):
         src = self.path(f"pcs-{scale}.yaml")
         self.gen("pcs", scale, src)
-        objects, runs, extra, out = self.render(src, f"render-{scale}")
+        objects, runs, extra, out, same = self.render(src, f"render-{scale}")
         py = run([sys.executable, "-c",
                   "import sys,yaml\n"
                   "assert yaml.__with_libyaml__, 'PyYAML without libyaml: the baseline would be unfairly slow'\n"
@@ -181,13 +194,13 @@ class Bench:
                   "yaml.dump_all(docs,open(sys.argv[2],'w'),Dumper=yaml.CSafeDumper)\n", out, out + ".pyyaml"])
         mine = runs[self.binaries[0][0]]
         extra += f"; PyYAML round trip {py.seconds:.3f} s ({py.seconds / max(mine.seconds, 1e-9):.1f}x slower)"
-        return objects, runs, extra, src, out
+        return objects, runs, extra, src, out, same
 
     def render_jobsets(self, count):
         src = self.path(f"jobsets-{count}.yaml")
         self.gen("jobsets", count, src)
-        objects, runs, extra, _ = self.render(src, f"render-js-{count}")
-        return objects, runs, extra
+        objects, runs, extra, _, same = self.render(src, f"render-js-{count}")
+        return objects, runs, extra, same
 
     def cpu_phase(self, src):
         """The JobSet render of `src` pinned to one CPU (each of the first two in turn) and free on all of
@@ -206,6 +219,9 @@ class Bench:
                 for place, prefix in where:
                     runs[(label, place)].append(run([*prefix, binary, *args]))
         print(f"\n== CPU phase: the JobSet render of {os.path.basename(src)} on one CPU and on all (median wall)")
+        for place, _ in where:
+            self.rows.append(("render JobSets, " + ("on every CPU" if place == "all" else f"pinned to {place}"),
+                              "10x", {label: summarize(runs[(label, place)]) for label, _ in self.binaries}, None))
         for label, _ in self.binaries:
             walls = {place: summarize(runs[(label, place)]).seconds for place, _ in where}
             one = min(walls[place] for place, _ in where[:-1])
@@ -224,7 +240,7 @@ class Bench:
         largest = max((os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(src) for f in fs)
                       if os.path.isdir(src) else [os.path.getsize(src)]) / (1 << 20)
         extra = f"\n        largest input file {largest:.1f} MiB" + self.same_outputs(outputs)
-        return runs, extra
+        return runs, extra, self.same_output(outputs)
 
     def diff(self, scale, rendered, src):
         live = self.path(f"live-{scale}.yaml")
@@ -236,7 +252,7 @@ class Bench:
         inputs = size_mib(rendered) + size_mib(live)
         extra = (f"\n        inputs {inputs:.1f} MiB (rendered + live), peak RSS/inputs {mine.rss / inputs:.2f}x; "
                  f"GNU diff -u {gnu.seconds:.3f} s" + self.same_outputs(outputs))
-        return runs, extra
+        return runs, extra, self.same_output(outputs)
 
     def output_dir(self, files):
         """render --output-dir of `files` objects, against a Python loop writing the same files (the cost of
@@ -256,6 +272,7 @@ class Bench:
         subprocess.call(["rm", "-rf", base_dir])
         b = run([sys.executable, "-c", code, base_dir, str(written)])
         subprocess.call(["rm", "-rf", out, base_dir])
+        self.rows.append(("render --output-dir", f"{written:,} files", {self.binaries[0][0]: r}, None))
         print(f"\n== render --output-dir\n  {written:>8} files  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  "
               f"{written / r.seconds:12,.0f} files/s  peak RSS {r.rss:8.1f} MiB  "
               f"creating as many files from Python: {b.seconds:.3f} s (cpu {b.cpu:.3f} s)")
@@ -264,8 +281,125 @@ class Bench:
         src = self.path(f"chain-{count}.yaml")
         self.gen("clique-chain", count, src)
         r = run([self.binaries[0][1], "validate", "-f", src, "--backend", "kai-scheduler"], None, (0, 1))
+        self.rows.append(("validate, a startsAfter chain", f"{count:,} cliques", {self.binaries[0][0]: r}, None))
         print(f"\n== validate one PodCliqueSet of {count} cliques in a startsAfter chain\n"
               f"  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  peak RSS {r.rss:8.1f} MiB  input {size_mib(src):.1f} MiB")
+
+
+def binary_description(path):
+    """The version and commit a binary reports (`grovectl version -o json`), and where it is."""
+    try:
+        info = json.loads(subprocess.run([path, "version", "-o", "json"], capture_output=True, text=True,
+                                         check=True).stdout)
+        what = f"grovectl {info.get('version', '?')}, commit {info.get('gitCommit', '?')}"
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        what = "grovectl (its version could not be read)"
+    repository = os.path.dirname(os.path.dirname(HERE))
+    shown = os.path.relpath(path, repository) if path.startswith(repository + os.sep) else path
+    return f"{what} (`{shown}`)"
+
+
+def machine_description():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    memory = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("MemTotal:"))
+        memory = f", {kib / (1 << 20):.1f} GiB of memory"
+    except (OSError, StopIteration, ValueError):
+        pass
+    system = platform.system()
+    try:
+        with open("/etc/os-release") as f:
+            system = next((line.split("=", 1)[1].strip().strip('"') for line in f
+                           if line.startswith("PRETTY_NAME=")), system)
+    except OSError:
+        pass
+    return f"{cpu}, {len(os.sched_getaffinity(0))} CPUs usable{memory}; {system}, Linux {platform.release()}"
+
+
+def markdown_cell(run):
+    return f"{run.seconds:.3f} s, CPU {run.cpu:.3f} s, {run.rss:.1f} MiB" if run else "—"
+
+
+def markdown_table(bench):
+    """One row per command and size: both binaries' figures, grovectl's as a share of the baseline's, and
+    whether CPU time and peak RSS stay within 10% of the baseline's."""
+    mine, theirs = bench.binaries[0][0], (bench.binaries[1][0] if len(bench.binaries) > 1 else None)
+    lines = ["| command | size | grovectl: wall, CPU, peak RSS | baseline: wall, CPU, peak RSS | wall | CPU | "
+             "peak RSS | same output | within 10% |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for command, size, runs, same in bench.rows:
+        new, old = runs.get(mine), runs.get(theirs) if theirs else None
+        if new and old:
+            ratios = [new.seconds / max(old.seconds, 1e-9), new.cpu / max(old.cpu, 1e-9), new.rss / max(old.rss, 1e-9)]
+            shares = [f"{r:.2f}×" for r in ratios]
+            within = "yes" if ratios[1] <= 1.10 and ratios[2] <= 1.10 else "**no**"
+        else:
+            shares, within = ["—"] * 3, "—"
+        same_text = "—" if same is None else ("yes" if same else "**no**")
+        lines.append(f"| {command} | {size} | {markdown_cell(new)} | {markdown_cell(old)} | " + " | ".join(shares) +
+                     f" | {same_text} | {within} |")
+    return "\n".join(lines)
+
+
+HISTORY = "\n## History\n"
+
+
+def write_markdown(path, bench, args, started, load_before, load_after):
+    """Writes the run as a Markdown page; the hand-written History section of the page there is kept."""
+    history = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+        if HISTORY in old:
+            history = old[old.index(HISTORY):]
+    binaries = dict(bench.binaries)
+    baseline = binaries.get("baseline")
+    sizes = (f"**smoke sizes** (`--smoke`: a base of {bench.base} PodCliqueSet, 2,000 documents for the tree): "
+             "these figures check the harness, not the speed" if bench.smoke else
+             f"a base of {bench.base} PodCliqueSets × 30 replicas, 10× that, and 200,000 documents for the tree")
+    text = f"""# Performance
+
+<!-- Generated by tests/bench/run_bench.py from the figures of one run; edit only the History section. -->
+
+This page is written by the benchmark. To regenerate it, build a RelWithDebInfo tree and run, on a quiet machine:
+
+```sh
+cmake -S . -B build -DGROVECTL_BENCH_BASELINE=/path/to/an/earlier/grovectl
+cmake --build build --target bench        # writes docs/performance.md
+```
+
+(or `python3 tests/bench/run_bench.py --binary build/grovectl --baseline-binary PATH --markdown
+docs/performance.md`). `tests/bench/gen_inputs.py` generates the inputs: PodCliqueSets of 30 replicas with two
+scaling groups, JobSets, many small PodCliqueSets in one file and in a monorepo tree of team folders, and a
+"live" copy of the render with server noise, shuffled order and 3% changed counts. Every command runs on the
+same inputs with both binaries, the two taking turns; a command that takes under 3 s runs 7 times per binary and
+is reported by its median wall time and peak RSS and its mean CPU time. CPU time is user + system from rusage,
+less GNU time's own; peak RSS is GNU time's. The ratios are grovectl's figure over the baseline's (below 1:
+grovectl is faster or smaller); "within 10%" means CPU time and peak RSS at most 1.10× the baseline's (wall time
+is shown, but on a shared machine it moves with the load more than with the binary).
+`bench-smoke` runs the same harness at tiny sizes in CI, without writing this page.
+
+## Latest run
+
+- When: {started.strftime('%Y-%m-%d %H:%M')} UTC; load average {load_before[0]:.2f} at the start and
+  {load_after[0]:.2f} at the end (one-minute figures; other work on the machine slows either binary).
+- Machine: {machine_description()}.
+- grovectl: {binary_description(binaries['grovectl'])}.
+- Baseline: {binary_description(baseline) if baseline else 'none (run without --baseline-binary)'}.
+- Sizes: {sizes}.
+
+{markdown_table(bench)}
+"""
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text + history)
+    os.replace(path + ".tmp", path)
 
 
 def main():
@@ -277,6 +411,8 @@ def main():
     ap.add_argument("--work", default=None,
                     help="keep the generated inputs and outputs here (default: a temporary folder, removed)")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, not the speed")
+    ap.add_argument("--markdown", default=None,
+                    help="also write the figures as a Markdown page here (the bench target: docs/performance.md)")
     args = ap.parse_args()
     if args.work:
         os.makedirs(args.work, exist_ok=True)
@@ -296,6 +432,7 @@ def run_all(args, work):
     if args.baseline_binary:
         binaries.append(("baseline", os.path.abspath(args.baseline_binary)))
     b = Bench(binaries, work, base, args.smoke)
+    started, load_before = datetime.datetime.now(datetime.timezone.utc), os.getloadavg()
     measure_time_overhead()
     print(f"grovectl benchmark (work dir {work}, base size {base} PodCliqueSets x 30 replicas)")
     print(f"  CPU times: microsecond rusage, less GNU time's own {TIME_OVERHEAD * 1000:.2f} ms")
@@ -304,32 +441,39 @@ def run_all(args, work):
 
     small, large = b.render_pcs(base), b.render_pcs(base * 10)
     b.report("render PodCliqueSets (default-scheduler 1.37)", "objects",
-             [("base", small[0], small[1], small[2]), ("10x", large[0], large[1], large[2])])
+             [("base", small[0], small[1], small[2], small[5]), ("10x", large[0], large[1], large[2], large[5])],
+             "render PodCliqueSets")
     js = [b.render_jobsets(base * 100), b.render_jobsets(base * 1000)]
     b.report("render JobSets (default-scheduler 1.37)", "objects",
-             [("base", js[0][0], js[0][1], js[0][2]), ("10x", js[1][0], js[1][1], js[1][2])])
+             [("base", js[0][0], js[0][1], js[0][2], js[0][3]), ("10x", js[1][0], js[1][1], js[1][2], js[1][3])],
+             "render JobSets")
     b.cpu_phase(b.path(f"jobsets-{base * 1000}.yaml"))
 
     sizes = []
     for label, docs in (("base", base * 500), ("10x", base * 5000)):
         src = b.path(f"many-{docs}.yaml")
         b.gen("many-pcs", docs, src)
-        runs, extra = b.validate(docs, src)
-        sizes.append((label, docs, runs, extra))
+        runs, extra, same = b.validate(docs, src)
+        sizes.append((label, docs, runs, extra, same))
     # Fleet scale: 10x the 10x size again, as a monorepo holds it (files of 10,000 documents in team folders).
     fleet = 2_000 if args.smoke else 200_000
     tree = b.path(f"tree-{fleet}")
     b.gen("many-pcs-tree", fleet, max(fleet // 20, 1), tree)
-    runs, extra = b.validate(fleet, tree)
-    sizes.append(("100x", fleet, runs, extra))
-    b.report("validate (all five layers, one file; then a tree of files)", "docs", sizes)
+    runs, extra, same = b.validate(fleet, tree)
+    sizes.append(("100x", fleet, runs, extra, same))
+    b.report("validate (all five layers, one file; then a tree of files)", "docs", sizes,
+             "validate -o json (one file; 100x: a tree of files)")
 
     diffs = [b.diff(base, small[4], small[3]), b.diff(base * 10, large[4], large[3])]
     b.report("diff rendered vs live (3% changed, noise, shuffled)", "objects",
-             [("base", small[0], diffs[0][0], diffs[0][1]), ("10x", large[0], diffs[1][0], diffs[1][1])])
+             [("base", small[0], diffs[0][0], diffs[0][1], diffs[0][2]),
+              ("10x", large[0], diffs[1][0], diffs[1][1], diffs[1][2])], "diff --live")
     # Issue 21's scale targets: 300,000 files through --output-dir, 100,000 cliques through validate.
     b.output_dir(3_000 if args.smoke else 300_000)
     b.clique_chain(1_000 if args.smoke else 100_000)
+    if args.markdown:
+        write_markdown(args.markdown, b, args, started, load_before, os.getloadavg())
+        print(f"\nwrote {args.markdown}")
 
 
 if __name__ == "__main__":

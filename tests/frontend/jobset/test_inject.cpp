@@ -77,7 +77,7 @@ TEST_CASE("membership the template already sets is replaced with a warning, stal
     CHECK(d.severity == Severity::kWarning);
     if (d.rule == "jobset/membership-replaced") replaced_lines.push_back(d.location.line);
   }
-  // A finding about a field points at its key (README, "Positions"): the label's key on line 16, then
+  // A finding about a field points at its key (docs/design.md, "Reading inputs as kubectl does"): the label's key on line 16, then
   // schedulingGroup's on line 20 of testdata/jobset/preset-membership.yaml.
   CHECK(replaced_lines == std::vector<int>{16, 20});
   const Diagnostic* removed = find_rule(diags, "jobset/membership-removed");
