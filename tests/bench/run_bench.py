@@ -14,6 +14,7 @@ With --markdown PATH it also writes the figures of the run as a Markdown page (t
 docs/performance.md): how it was generated, the machine, both binaries and the table. A "## History" section of
 an existing page, written by hand below the generated part, is kept as it is.
 Usage: run_bench.py --binary PATH [--baseline-binary PATH] [--base N] [--work DIR] [--smoke] [--markdown PATH]
+                    [--note TEXT]
 """
 import argparse
 import datetime
@@ -393,7 +394,7 @@ is shown, but on a shared machine it moves with the load more than with the bina
 - Machine: {machine_description()}.
 - grovectl: {binary_description(binaries['grovectl'])}.
 - Baseline: {binary_description(baseline) if baseline else 'none (run without --baseline-binary)'}.
-- Sizes: {sizes}.
+- Sizes: {sizes}.{chr(10) + "- Note: " + args.note if args.note else ""}
 
 {markdown_table(bench)}
 """
@@ -413,6 +414,7 @@ def main():
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, not the speed")
     ap.add_argument("--markdown", default=None,
                     help="also write the figures as a Markdown page here (the bench target: docs/performance.md)")
+    ap.add_argument("--note", default=None, help="a sentence the Markdown page adds to the run's description")
     args = ap.parse_args()
     if args.work:
         os.makedirs(args.work, exist_ok=True)
