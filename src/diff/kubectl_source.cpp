@@ -156,7 +156,10 @@ std::vector<std::vector<std::string>> kubectl_get_calls(const std::vector<Json>&
     auto [it, inserted] = listings.try_emplace(where);
     if (inserted) order.push_back(where);
     Listing& l = it->second;
-    auto [key, value] = listing_label(o);
+    // Named, not a structured binding: clang before 16 refuses a lambda that captures one (C++20 allows it).
+    const std::pair<std::string, std::string> label = listing_label(o);
+    const std::string& key = label.first;
+    const std::string& value = label.second;
     if (key.empty()) {
       l.whole = true;
       continue;
