@@ -20,6 +20,7 @@
 #include <fstream>
 #include <thread>
 
+#include "support/background_render.hpp"
 #include "support/test_support.hpp"
 
 using namespace grovectl::test;
@@ -163,29 +164,10 @@ TEST_CASE("output dir: SIGTERM or SIGINT while files are written leaves nothing 
   fs::create_directories(parent);
   for (int sig : {SIGTERM, SIGINT}) {
     INFO("signal " << sig);
-    pid_t child = ::fork();
+    pid_t child = start_render_into(dir / "wide.yaml", parent / "out");
     REQUIRE(child >= 0);
-    if (child == 0) {
-      int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, STDOUT_FILENO);
-      ::dup2(null, STDERR_FILENO);
-      std::string in = (dir / "wide.yaml").string(), out = (parent / "out").string();
-      ::execl(GROVECTL_BINARY, "grovectl", "render", "-f", in.c_str(), "--output-dir", out.c_str(),
-              static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    // Wait until the temporary directory exists and holds files, then interrupt.
-    bool writing = false;
-    for (int i = 0; i < 3000 && !writing; ++i) {
-      for (const auto& e : fs::directory_iterator(parent)) {
-        std::error_code ec;
-        // The one temporary directory of the write, .out.grovectl-tmp-<hex>, with the files in its new/.
-        if (e.path().filename().string().starts_with(".out.grovectl-tmp-") &&
-            !fs::is_empty(e.path() / "new", ec) && !ec)
-          writing = true;
-      }
-      if (!writing) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    // Wait until the one temporary directory of the write holds files, then interrupt.
+    const bool writing = !wait_for_files_written(parent, 30000).empty();
     CHECK(writing);
     ::kill(child, sig);
     int status = 0;

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <thread>
 
+#include "support/background_render.hpp"
 #include "support/test_support.hpp"
 
 using namespace grovectl::test;
@@ -43,9 +44,8 @@ std::vector<std::string> listing(const fs::path& dir) {
 }
 
 CommandResult render_into(const fs::path& input, const fs::path& out) {
-  return run_grovectl_within(
-      120, "render --grove-version v0.1.0-alpha.11 --include podgang -f " + quote(input.string()) +
-               " --output-dir " + quote(out.string()));
+  return run_grovectl_within(120, "render --grove-version v0.1.0-alpha.11 --include podgang -f " +
+                                      quote(input.string()) + " --output-dir " + quote(out.string()));
 }
 
 }  // namespace
@@ -58,29 +58,10 @@ TEST_CASE("output dir: a render killed mid-write leaves one directory, which the
   write(dir / "small.yaml", pcs("small", 2));
   fs::path parent = dir / "parent";
   fs::create_directories(parent);
-  pid_t child = ::fork();
+  pid_t child = start_render_into(dir / "wide.yaml", parent / "out", {"--include", "podgang"});
   REQUIRE(child >= 0);
-  if (child == 0) {
-    int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    std::string in = (dir / "wide.yaml").string(), out = (parent / "out").string();
-    ::execl(GROVECTL_BINARY, "grovectl", "render", "--include", "podgang", "-f", in.c_str(), "--output-dir",
-            out.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
   // Kill it once its temporary directory holds files.
-  fs::path work;
-  for (int i = 0; i < 30000 && work.empty(); ++i) {
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(parent, ec)) {
-      std::error_code empty_ec;
-      if (e.path().filename().string().starts_with(".out.grovectl-tmp-") &&
-          !fs::is_empty(e.path() / "new", empty_ec) && !empty_ec)
-        work = e.path();
-    }
-    if (work.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  const fs::path work = wait_for_files_written(parent, 30000);
   ::kill(child, SIGKILL);
   int status = 0;
   ::waitpid(child, &status, 0);
