@@ -2,7 +2,8 @@
 // preview, backends, version, completion); then each pair of bytes picks one of that command's flags
 // (read from the command line itself, as shell completion does) and a value: one of its choices, a
 // value from a table of numbers and junk, or the next NUL-terminated run of fuzzer bytes. The inputs are
-// the small valid PodCliqueSet of testdata/hostile. A run must return a documented exit code (0-3)
+// the small valid PodCliqueSet of testdata/hostile. A run must return a documented exit code
+// (docs/exit-codes.md: 0-3, and 4 from diff for an input it cannot use, e.g. --reject-kinds PodCliqueSet)
 // within libFuzzer's time and memory limits; standard output and error are discarded.
 #include <cstdint>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/completion/model.hpp"
+#include "core/exit_codes.hpp"
 
 using namespace grovectl;
 
@@ -139,6 +141,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int code = run_cli(static_cast<int>(argv.size()), argv.data());
   std::cout.rdbuf(old_out);
   std::cerr.rdbuf(old_err);
-  if (code < 0 || code > 3) __builtin_trap();
+  const int highest = command.name == "diff" ? kExitInvalidInput : kExitFailure;
+  if (code < kExitOk || code > highest) __builtin_trap();
   return 0;
 }
