@@ -106,11 +106,34 @@ def same_file(a, b):
     return filecmp.cmp(a, b, shallow=False)
 
 
+# Flags that make grovectl write what an earlier binary wrote before they existed or before their default
+# changed: Grove's legacy PodGang names (before epoch names and PodGangMaps, Grove PR #778) and one gang per
+# replicated job (the JobSet default before docs/design.md, "JobSet gangs"). With a baseline, each binary
+# runs with those of them it knows, so the two compare the same work and "same output" can say yes.
+LIKE_FOR_LIKE = [["--grove-version", "v0.1.0-alpha.11"], ["--jobset-gang", "replicated-job"]]
+
+
+def known_flags(binary, command):
+    """The LIKE_FOR_LIKE flags `binary command --help` lists."""
+    shown = subprocess.run([binary, command, "--help"], capture_output=True, text=True).stdout
+    return [arg for flag in LIKE_FOR_LIKE if flag[0] in shown for arg in flag]
+
+
 class Bench:
     def __init__(self, binaries, work, base, smoke):
         self.binaries = binaries  # [(label, path)], grovectl first
         self.work, self.base, self.smoke = work, base, smoke
         self.rows = []  # the table of the Markdown page: (command, size, {label: Run}, same output or None)
+        self.like_for_like = {}  # (binary, command) -> the LIKE_FOR_LIKE flags it takes, with a baseline only
+
+    def command(self, binary, args):
+        """`binary args`, with a baseline also the LIKE_FOR_LIKE flags the binary knows for the command."""
+        if len(self.binaries) < 2:
+            return [binary, *args]
+        key = (binary, args[0])
+        if key not in self.like_for_like:
+            self.like_for_like[key] = known_flags(binary, args[0])
+        return [binary, *args, *self.like_for_like[key]]
 
     def gen(self, *args):
         subprocess.check_call([sys.executable, os.path.join(HERE, "gen_inputs.py"), *map(str, args)])
@@ -129,7 +152,7 @@ class Bench:
         while turn < rounds:
             for label, binary in self.binaries:
                 out = self.path(f"{out_name}.{label}") if out_name else None
-                runs[label].append(run([binary, *args], out, ok_codes))
+                runs[label].append(run(self.command(binary, args), out, ok_codes))
                 outputs[label] = out
             if turn == 0 and all(r[0].seconds < REPEAT_BELOW for r in runs.values()):
                 rounds = 2 if self.smoke else 1 + REPEATS  # smoke: checks the harness, once repeated
@@ -176,7 +199,7 @@ class Bench:
         args = ["render", "-f", src, "--backend", "default-scheduler"]
         runs, outputs = self.each_binary(args, out_name)
         out = outputs[self.binaries[0][0]]
-        piped = {label: run([binary, *args], pipe=True) for label, binary in self.binaries}
+        piped = {label: run(self.command(binary, args), pipe=True) for label, binary in self.binaries}
         mine = runs[self.binaries[0][0]]
         extra = (f"\n        out {size_mib(out):.1f} MiB, peak RSS/out {mine.rss / max(size_mib(out), 1e-9):.2f}x; "
                  "to a pipe read as it comes: " +
@@ -218,7 +241,7 @@ class Bench:
         for _ in range(1 if self.smoke else 1 + REPEATS):
             for label, binary in self.binaries:
                 for place, prefix in where:
-                    runs[(label, place)].append(run([*prefix, binary, *args]))
+                    runs[(label, place)].append(run([*prefix, *self.command(binary, args)]))
         print(f"\n== CPU phase: the JobSet render of {os.path.basename(src)} on one CPU and on all (median wall)")
         for place, _ in where:
             self.rows.append(("render JobSets, " + ("on every CPU" if place == "all" else f"pinned to {place}"),
@@ -277,6 +300,17 @@ class Bench:
         print(f"\n== render --output-dir\n  {written:>8} files  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  "
               f"{written / r.seconds:12,.0f} files/s  peak RSS {r.rss:8.1f} MiB  "
               f"creating as many files from Python: {b.seconds:.3f} s (cpu {b.cpu:.3f} s)")
+
+    def render_defaults(self, src, objects):
+        """grovectl alone with its own defaults (epoch-named PodGangs and PodGangMaps): no baseline has them."""
+        r = summarize([run([self.binaries[0][1], "render", "-f", src, "--backend", "default-scheduler"],
+                           self.path("render-defaults.out")) for _ in range(1 if self.smoke else 1 + REPEATS)])
+        written = count_docs(self.path("render-defaults.out"))
+        self.rows.append(("render PodCliqueSets, Grove's epoch names (the default)", f"10x: {written:,} objects",
+                          {self.binaries[0][0]: r}, None))
+        print(f"\n== render PodCliqueSets with grovectl's defaults (epoch names, PodGangMaps)\n"
+              f"  {written:>8} objects  {r.seconds:8.3f} s (cpu {r.cpu:7.3f} s)  peak RSS {r.rss:8.1f} MiB "
+              f"({objects:,} objects like the baseline's)")
 
     def clique_chain(self, count):
         src = self.path(f"chain-{count}.yaml")
@@ -380,7 +414,9 @@ cmake --build build --target bench        # writes docs/performance.md
 docs/performance.md`). `tests/bench/gen_inputs.py` generates the inputs: PodCliqueSets of 30 replicas with two
 scaling groups, JobSets, many small PodCliqueSets in one file and in a monorepo tree of team folders, and a
 "live" copy of the render with server noise, shuffled order and 3% changed counts. Every command runs on the
-same inputs with both binaries, the two taking turns; a command that takes under 3 s runs 7 times per binary and
+same inputs with both binaries, the two taking turns, each with the flags it knows of `--grove-version
+v0.1.0-alpha.11 --jobset-gang replicated-job`, so that both write the objects the baseline's defaults wrote
+(the row "epoch names" is grovectl's own default, which no baseline has); a command that takes under 3 s runs 7 times per binary and
 is reported by its median wall time and peak RSS and its mean CPU time. CPU time is user + system from rusage,
 less GNU time's own; peak RSS is GNU time's. The ratios are grovectl's figure over the baseline's (below 1:
 grovectl is faster or smaller); "within 10%" means CPU time and peak RSS at most 1.10× the baseline's (wall time
@@ -450,6 +486,7 @@ def run_all(args, work):
              [("base", js[0][0], js[0][1], js[0][2], js[0][3]), ("10x", js[1][0], js[1][1], js[1][2], js[1][3])],
              "render JobSets")
     b.cpu_phase(b.path(f"jobsets-{base * 1000}.yaml"))
+    b.render_defaults(large[3], large[0])
 
     sizes = []
     for label, docs in (("base", base * 500), ("10x", base * 5000)):

@@ -1,5 +1,6 @@
-// README "Use in CI": its GitHub Actions job is YAML whose grovectl steps use real flags (its console
-// example runs with every other one in test_readme_console.cpp).
+// The GitHub Actions job of docs/ci.md is YAML whose grovectl steps use real flags; README "Use in CI" has a
+// .grovectl.yaml that validate reads (its console example runs with every other one in
+// test_readme_console.cpp).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -11,25 +12,26 @@ using namespace grovectl::test;
 
 namespace {
 
-// The first fenced block of README "Use in CI" that starts with ```<lang> and holds `holding`.
-std::string ci_block(const std::string& lang, const std::string& holding) {
-  const std::string readme = read_file(source_dir() / "README.md");
-  const size_t section = readme.find("## Use in CI");
-  REQUIRE(section != std::string::npos);
-  for (size_t start = readme.find("```" + lang + "\n", section); start != std::string::npos;
-       start = readme.find("```" + lang + "\n", start + 1)) {
+// The first fenced block of `file` after `section` that starts with ```<lang> and holds `holding`.
+std::string fenced_block(const std::string& file, const std::string& section, const std::string& lang,
+                         const std::string& holding) {
+  const std::string text = read_file(source_dir() / file);
+  const size_t from = text.find(section);
+  REQUIRE(from != std::string::npos);
+  for (size_t start = text.find("```" + lang + "\n", from); start != std::string::npos;
+       start = text.find("```" + lang + "\n", start + 1)) {
     const size_t body = start + 4 + lang.size();
-    const std::string block = readme.substr(body, readme.find("```", body) - body);
+    const std::string block = text.substr(body, text.find("```", body) - body);
     if (block.find(holding) != std::string::npos) return block;
   }
-  FAIL("no ```" << lang << " block holding " << holding << " in README Use in CI");
+  FAIL("no ```" << lang << " block holding " << holding << " in " << file << " " << section);
   return "";
 }
 
 }  // namespace
 
-TEST_CASE("README Use in CI: the GitHub Actions job annotates inline and uploads SARIF and JUnit") {
-  const std::vector<Json> docs = parse_yaml_docs(ci_block("yaml", "\njobs:"));
+TEST_CASE("docs/ci.md: the GitHub Actions job annotates inline and uploads SARIF and JUnit") {
+  const std::vector<Json> docs = parse_yaml_docs(fenced_block("docs/ci.md", "## ", "yaml", "\njobs:"));
   REQUIRE(docs.size() == 1);
   const Json& steps = docs[0]["jobs"]["validate"]["steps"];
   std::string runs;
@@ -64,7 +66,7 @@ TEST_CASE("README Use in CI: the GitHub Actions job annotates inline and uploads
 
 TEST_CASE("README Use in CI: the .grovectl.yaml example is a configuration validate reads") {
   const auto dir = scratch_dir("readme-config");
-  std::ofstream(dir / ".grovectl.yaml") << ci_block("yaml", "ignorePaths:");
+  std::ofstream(dir / ".grovectl.yaml") << fenced_block("README.md", "## Use in CI", "yaml", "ignorePaths:");
   std::ofstream(dir / "pcs.yaml") << read_file(testdata("diff/pcs.yaml"));
   // Its flags ask for kai-scheduler, whose queue the PodCliqueSet lacks: the file is read and used.
   auto r = run_shell("cd " + quote(dir.string()) + " && " + quote(GROVECTL_BINARY) + " validate -f pcs.yaml");

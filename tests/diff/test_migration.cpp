@@ -29,18 +29,9 @@ Ids ids_with_op(const Json& diff, const std::string& op) {
   return out;
 }
 
-bool backend_available(const std::string& args) {
-  auto r = run_grovectl("render -f '" + testdata("diff/pcs-kai.yaml").string() + "' " + args);
-  if (r.exit_code == 0) return true;
-  WARN("SKIPPED: no mapping for `" << args << "` on this branch yet (" << r.err << ")");
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("diff migration preview: kai-scheduler -> default-scheduler 1.37", "[diff][migration]") {
-  if (!backend_available("--backend kai-scheduler") || !backend_available("--backend default-scheduler"))
-    return;
   auto r =
       run_grovectl("diff --grove-version v0.1.0-alpha.11 -f '" + testdata("diff/pcs-kai.yaml").string() +
                    "' --backend kai-scheduler --kube-version 1.37 --to-backend default-scheduler -o json");

@@ -213,10 +213,7 @@ TEST_CASE("budget: values quoted in messages are cut, with their length") {
 }
 
 TEST_CASE("out of memory is an error message with exit 3, not an abort") {
-  if (sanitized_build()) {
-    WARN("SKIPPED: the sanitizer build cannot run under ulimit -v (AddressSanitizer reserves terabytes)");
-    return;
-  }
+  SKIP_IN_SANITIZED_BUILD("an address-space limit (ulimit -v): AddressSanitizer reserves terabytes");
   std::string text = "a: [";
   for (int i = 0; i < 3000000; ++i) text += "1,";
   text += "1]\n";
@@ -234,10 +231,7 @@ TEST_CASE("out of memory is an error message with exit 3, not an abort") {
 // sources rendered side by side: 200,000 pod stubs (94 MiB of YAML) render under 200 MB of address space.
 // Holding the source's text whole took 235 MiB and ran out of memory here.
 TEST_CASE("budget: one source of 200000 pods streams into the spool") {
-  if (sanitized_build()) {
-    WARN("SKIPPED: the sanitizer build cannot run under ulimit -v (AddressSanitizer reserves terabytes)");
-    return;
-  }
+  SKIP_IN_SANITIZED_BUILD("an address-space limit (ulimit -v): AddressSanitizer reserves terabytes");
   fs::path p = write_file("many-pods.yaml", pcs("1000", "200"));
   fs::path out = scratch("many-pods.out");
   auto r = run_shell("ulimit -v 200000; exec '" + std::string(GROVECTL_BINARY) + "' render -f " +
