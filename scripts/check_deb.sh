@@ -38,8 +38,14 @@ case $depends in
 esac
 
 echo "== the installed binary runs"
-"$root/usr/bin/grovectl" version | grep -qx "Version: $version"
-"$root/usr/bin/kubectl-grove" render --help | grep -q "Usage: kubectl grove render"
-"$root/usr/bin/grovectl" render -f examples/disaggregated-inference.yaml -o name | grep -q '^podgang.scheduler.grove.io/'
+# Each output is read whole before it is searched: `grovectl ... | grep -q` would end grep at the first match
+# and, under pipefail, fail the check whenever grovectl was still writing (SIGPIPE, exit 141).
+expect_in() {  # WHAT PATTERN TEXT: grep -E PATTERN must match a line of TEXT
+  grep -qE -- "$2" <<<"$3" || { echo "check_deb.sh: $1 does not print $2" >&2; exit 1; }
+}
+expect_in "grovectl version" "^Version: $version\$" "$("$root/usr/bin/grovectl" version)"
+expect_in "kubectl-grove render --help" "Usage: kubectl grove render" "$("$root/usr/bin/kubectl-grove" render --help)"
+expect_in "grovectl render -o name" "^podgang[.]scheduler[.]grove[.]io/" \
+  "$("$root/usr/bin/grovectl" render -f examples/disaggregated-inference.yaml -o name)"
 man -l "$root/usr/share/man/man1/grovectl.1.gz" >/dev/null
 echo "check_deb.sh: $deb is fine (Depends: $depends)"
