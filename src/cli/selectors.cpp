@@ -9,6 +9,7 @@
 #include "core/exit_codes.hpp"
 #include "core/parallel.hpp"
 #include "core/regex.hpp"
+#include "core/strings.hpp"
 #include "core/text_excerpt.hpp"
 #include "input/loader.hpp"
 #include "validate/input_verdict.hpp"
@@ -164,15 +165,10 @@ std::string printable(const std::string& value) {
   return excerpt(out);
 }
 
-// A decimal int64 of at most kMaxAnchorEpoch, as strconv.ParseInt reads one (no sign, no spaces).
+// A decimal int64 of at most kMaxAnchorEpoch.
 std::optional<int64_t> parse_epoch(const std::string& text) {
-  if (text.empty() || text.size() > 19) return std::nullopt;
-  int64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  if (value > kMaxAnchorEpoch) return std::nullopt;
+  auto value = parse_decimal<int64_t>(text);
+  if (!value || *value > kMaxAnchorEpoch) return std::nullopt;
   return value;
 }
 

@@ -1,31 +1,13 @@
 #include "diff/live_epochs.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 #include "core/json_member.hpp"
+#include "core/strings.hpp"
 #include "diff/object_key.hpp"
 
 namespace grovectl::diff {
 namespace {
-
-// An epoch is the decimal string of a Unix-nanosecond reading (PR #778 namegen.go); anything else is not
-// adopted (it shows as a difference instead).
-std::optional<int64_t> parse_epoch(const std::string& text) {
-  int64_t value = 0;
-  if (text.empty() || text.size() > 19) return std::nullopt;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
-}
-
-std::optional<int32_t> parse_replica(const std::string& text) {
-  int32_t value = 0;
-  if (text.empty() || text.size() > 10) return std::nullopt;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
-}
 
 void keep_smaller(std::optional<int64_t>& slot, int64_t epoch) {
   if (!slot || epoch < *slot) slot = epoch;
@@ -41,7 +23,9 @@ GangRole gang_role_from_label(const std::string& value) {
 }
 
 void LiveEpochs::record(const EpochOwner& owner, GangRole role, const std::string& epoch) {
-  auto value = parse_epoch(epoch);
+  // An epoch is the decimal string of a Unix-nanosecond reading (PR #778 namegen.go); anything else is not
+  // adopted (it shows as a difference instead).
+  auto value = parse_decimal<int64_t>(epoch);
   if (!value || owner.pcs.empty()) return;
   Roles& roles = seen_[owner];
   switch (role) {
@@ -78,7 +62,7 @@ void LiveEpochs::add(const Json& object) {
   }
   const std::string epoch = label_at(object, "grove.io/epoch");
   if (epoch.empty()) return;
-  auto replica = parse_replica(label_at(object, "grove.io/podcliqueset-replica-index"));
+  auto replica = parse_decimal<int32_t>(label_at(object, "grove.io/podcliqueset-replica-index"));
   if (!replica) return;
   record(EpochOwner{key.ns, pcs, *replica}, gang_role_from_label(label_at(object, "grove.io/podgang-role")),
          epoch);

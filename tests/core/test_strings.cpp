@@ -21,3 +21,13 @@ TEST_CASE("strings: trim, to_lower and join", "[core][strings]") {
   CHECK(join({"one"}, ",") == "one");
   CHECK(join({"", "b", ""}, ",") == ",b,");
 }
+
+TEST_CASE("strings: parse_decimal takes digits only, within the type", "[core][strings]") {
+  CHECK(parse_decimal<int64_t>("1767225600000000000") == int64_t{1767225600000000000});
+  CHECK(parse_decimal<int64_t>("9223372036854775807") == INT64_MAX);
+  CHECK_FALSE(parse_decimal<int64_t>("9223372036854775808"));  // one past int64
+  CHECK(parse_decimal<int32_t>("0") == 0);
+  CHECK_FALSE(parse_decimal<int32_t>("2147483648"));
+  for (const char* not_decimal : {"", "-1", "-0", "+1", " 1", "1 ", "1e3", "0x10", "١"})
+    CHECK_FALSE(parse_decimal<int64_t>(not_decimal));
+}
