@@ -21,9 +21,9 @@
 #include <unordered_map>
 
 #include "schema/date_time.hpp"
-#include "schema/field_path.hpp"
 #include "schema/messages.hpp"
 #include "schema/object_meta.hpp"
+#include "yaml/field_place.hpp"
 
 namespace grovectl::schema {
 namespace {
@@ -109,90 +109,90 @@ const Node& string_node() {
 
 class Walker {
  public:
-  Walker(const CheckOptions& options, std::vector<SchemaFinding>& out) : options_(options), out_(out) {}
+  Walker(const CheckOptions& options, std::vector<SchemaFinding>& out, const FieldPlace& root)
+      : options_(options), out_(out), root_(&root) {}
 
-  void value(const Json& v, const Node& s) {
+  void value(const Json& v, const Node& s, const FieldPlace& at) {
     if (v.is_null()) {
-      if (values_ && s.types != 0 && !s.nullable) type_error(s, v);
+      if (values_ && s.types != 0 && !s.nullable) type_error(s, v, at);
       return;
     }
     if (!type_matches(v, s)) {
-      if (values_) type_error(s, v);
+      if (values_) type_error(s, v, at);
       return;
     }
-    if (values_ && !s.any_of.empty()) any_of(v, s);
+    if (values_ && !s.any_of.empty()) any_of(v, s, at);
     switch (v.type()) {
       case Json::value_t::object:
-        object(v, s);
+        object(v, s, at);
         break;
       case Json::value_t::array:
-        array(v, s);
+        array(v, s, at);
         break;
       case Json::value_t::string:
-        if (values_) string_value(v, s);
+        if (values_) string_value(v, s, at);
         break;
       case Json::value_t::number_integer:
       case Json::value_t::number_unsigned:
       case Json::value_t::number_float:
-        if (values_) number_value(v, s);
+        if (values_) number_value(v, s, at);
         break;
       default:
         if (values_ && !in_enum(v, s))
-          add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+          add("schema/enum", at, unsupported_message(at.path(), v, s.enum_values));
         break;
     }
   }
 
  private:
-  void add(const char* rule, std::string message) {
-    out_.push_back({rule, path_.pointer(), path_.field(), std::move(message)});
+  void add(const char* rule, const FieldPlace& at, std::string message) {
+    out_.push_back({rule, at.pointer(), at.path(), std::move(message)});
   }
 
-  void type_error(const Node& s, const Json& v) {
-    add("schema/type", type_message(path_.field(), s.type_name, json_type_name(v)));
+  void type_error(const Node& s, const Json& v, const FieldPlace& at) {
+    add("schema/type", at, type_message(at.path(), s.type_name, json_type_name(v)));
   }
 
   // True when `v` passes `branch` (anyOf); findings of the trial are discarded.
-  bool passes(const Json& v, const Node& branch) {
+  bool passes(const Json& v, const Node& branch, const FieldPlace& at) {
     std::vector<SchemaFinding> trial;
-    Walker w(options_, trial);
-    w.path_ = path_;
-    w.value(v, branch);
+    Walker w(options_, trial, *root_);
+    w.value(v, branch, at);
     return trial.empty();
   }
 
-  void any_of(const Json& v, const Node& s) {
+  void any_of(const Json& v, const Node& s, const FieldPlace& at) {
     for (const Node* branch : s.any_of) {
-      if (passes(v, *branch)) return;
+      if (passes(v, *branch, at)) return;
     }
-    add("schema/any-of", any_of_message(path_.field(), json_type_name(v)));
+    add("schema/any-of", at, any_of_message(at.path(), json_type_name(v)));
   }
 
-  void string_value(const Json& v, const Node& s) {
+  void string_value(const Json& v, const Node& s, const FieldPlace& at) {
     const std::string& text = v.get_ref<const std::string&>();
     if (s.max_length || s.min_length) {
       size_t n = rune_count(text);
       if (s.max_length && n > static_cast<size_t>(*s.max_length))
-        add("schema/length", too_long_message(path_.field(), *s.max_length));
+        add("schema/length", at, too_long_message(at.path(), *s.max_length));
       if (s.min_length && n < static_cast<size_t>(*s.min_length))
-        add("schema/length", too_short_message(path_.field(), v, *s.min_length));
+        add("schema/length", at, too_short_message(at.path(), v, *s.min_length));
     }
     if (s.pattern && !s.pattern->matches(text))
-      add("schema/pattern", pattern_message(path_.field(), v, s.pattern->source()));
+      add("schema/pattern", at, pattern_message(at.path(), v, s.pattern->source()));
     if (s.format == StringFormat::kDateTime && !is_date_time(text))
-      add("schema/format", format_message(path_.field(), v, s.format_name));
-    if (!in_enum(v, s)) add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+      add("schema/format", at, format_message(at.path(), v, s.format_name));
+    if (!in_enum(v, s)) add("schema/enum", at, unsupported_message(at.path(), v, s.enum_values));
   }
 
-  void number_value(const Json& v, const Node& s) {
+  void number_value(const Json& v, const Node& s, const FieldPlace& at) {
     double d = v.get<double>();
     if (s.maximum && (s.maximum->exclusive ? d >= s.maximum->value : d > s.maximum->value))
-      add("schema/range", maximum_message(path_.field(), v, s.maximum->value, s.maximum->exclusive));
+      add("schema/range", at, maximum_message(at.path(), v, s.maximum->value, s.maximum->exclusive));
     if (s.minimum && (s.minimum->exclusive ? d <= s.minimum->value : d < s.minimum->value))
-      add("schema/range", minimum_message(path_.field(), v, s.minimum->value, s.minimum->exclusive));
+      add("schema/range", at, minimum_message(at.path(), v, s.minimum->value, s.minimum->exclusive));
     if (s.multiple_of && !integral(d / *s.multiple_of))
-      add("schema/range", multiple_of_message(path_.field(), v, *s.multiple_of));
-    if (!in_enum(v, s)) add("schema/enum", unsupported_message(path_.field(), v, s.enum_values));
+      add("schema/range", at, multiple_of_message(at.path(), v, *s.multiple_of));
+    if (!in_enum(v, s)) add("schema/enum", at, unsupported_message(at.path(), v, s.enum_values));
   }
 
   // The schema for `key` of an object whose schema is `s`; nullptr when the key is undeclared.
@@ -203,58 +203,55 @@ class Walker {
     return s.additional;
   }
 
-  void object(const Json& v, const Node& s) {
-    const bool root = options_.resource_root && path_.depth() == 0;
+  void object(const Json& v, const Node& s, const FieldPlace& at) {
+    const bool root = options_.resource_root && &at == root_;
     const bool resource = root || s.embedded_resource;
     for (auto it = v.begin(); it != v.end(); ++it) {
       const std::string& key = it.key();
       const Json& child = it.value();
       const Node* cs = child_schema(s, key, resource);
-      path_.push_key(key);
+      const FieldPlace member = at.key(key);
       if (cs) {
         // A null without nullable is dropped, or takes its default (valid by construction).
         if (!child.is_null() || cs->nullable) {
           const bool saved = values_;
           if (root && key == "status" && options_.status_subresource) values_ = false;
-          value(child, *cs);
+          value(child, *cs, member);
           values_ = saved;
         }
       } else if (!s.additional_any && s.unknown_keys == UnknownKeys::kPruned &&
                  options_.unknown_fields == UnknownFields::kReport) {
-        add("schema/unknown-field", unknown_field_message(path_.field()));
+        add("schema/unknown-field", member, unknown_field_message(member.path()));
       }
-      path_.pop();
     }
-    if (values_) required(v, s);
+    if (values_) required(v, s, at);
   }
 
-  void required(const Json& v, const Node& s) {
+  void required(const Json& v, const Node& s, const FieldPlace& at) {
     for (const auto& name : s.required) {
       const Node* cs = s.property(name);
       auto it = v.find(name);
       bool present = it != v.end() && (!it->is_null() || (cs && cs->nullable));
       if (present || (cs && cs->default_value)) continue;  // defaults apply before validation
-      path_.push_key(name);
-      add("schema/required", required_message(path_.field()));
-      path_.pop();
+      const FieldPlace missing = at.key(name);
+      add("schema/required", missing, required_message(missing.path()));
     }
   }
 
-  void array(const Json& v, const Node& s) {
+  void array(const Json& v, const Node& s, const FieldPlace& at) {
     if (s.items) {
       for (size_t i = 0; i < v.size(); ++i) {
-        path_.push_index(i);
-        value(v[i], *s.items);
-        path_.pop();
+        const FieldPlace item = at.item(i);
+        value(v[i], *s.items, item);
       }
     }
     if (!values_) return;
     if (s.max_items && v.size() > static_cast<size_t>(*s.max_items))
-      add("schema/items", too_many_items_message(path_.field(), v.size(), *s.max_items));
+      add("schema/items", at, too_many_items_message(at.path(), v.size(), *s.max_items));
     if (s.min_items && v.size() < static_cast<size_t>(*s.min_items))
-      add("schema/items", too_few_items_message(path_.field(), v.size(), *s.min_items));
-    if (s.list_type == ListType::kMap) list_map(v, s);
-    if (s.list_type == ListType::kSet) list_set(v);
+      add("schema/items", at, too_few_items_message(at.path(), v.size(), *s.min_items));
+    if (s.list_type == ListType::kMap) list_map(v, s, at);
+    if (s.list_type == ListType::kSet) list_set(v, at);
   }
 
   // The key fields of a list map in the order Go marshals a map's keys: sorted.
@@ -292,7 +289,7 @@ class Walker {
     return text += '}';
   }
 
-  void list_map(const Json& v, const Node& s) {
+  void list_map(const Json& v, const Node& s, const FieldPlace& at) {
     if (v.size() <= 1) return;
     for (const auto& item : v) {
       if (!item.is_object() && !item.is_null()) return;  // already a type error
@@ -302,28 +299,26 @@ class Walker {
     for (size_t i = 0; i < v.size(); ++i) {
       const std::string text = v[i].is_object() ? map_key_text(v[i], s, fields) : "{}";
       if (++seen[text] == 2) {
-        path_.push_index(i);
-        add("schema/duplicate", duplicate_message(path_.field(), text));
-        path_.pop();
+        const FieldPlace item = at.item(i);
+        add("schema/duplicate", item, duplicate_message(item.path(), text));
       }
     }
   }
 
-  void list_set(const Json& v) {
+  void list_set(const Json& v, const FieldPlace& at) {
     std::unordered_map<std::string, int> seen;
     for (size_t i = 0; i < v.size(); ++i) {
       if (++seen[nlohmann::json(v[i]).dump()] == 2) {
-        path_.push_index(i);
-        add("schema/duplicate", duplicate_message(path_.field(), go_value(v[i])));
-        path_.pop();
+        const FieldPlace item = at.item(i);
+        add("schema/duplicate", item, duplicate_message(item.path(), go_value(v[i])));
       }
     }
   }
 
   const CheckOptions& options_;
   std::vector<SchemaFinding>& out_;
-  FieldPath path_;
-  bool values_ = true;  // false inside a status the server resets: only unknown fields count there
+  const FieldPlace* root_;  // the document's root: where resource_root applies
+  bool values_ = true;      // false inside a status the server resets: only unknown fields count there
 };
 
 }  // namespace
@@ -350,7 +345,8 @@ const char* json_type_name(const Json& v) {
 
 std::vector<SchemaFinding> check(const Json& document, const Node& root, const CheckOptions& options) {
   std::vector<SchemaFinding> out;
-  Walker(options, out).value(document, root);
+  const FieldPlace document_root("", "");
+  Walker(options, out, document_root).value(document, root, document_root);
   return out;
 }
 

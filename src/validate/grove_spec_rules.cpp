@@ -10,6 +10,7 @@
 #include "core/strings.hpp"
 #include "validate/field_error.hpp"
 #include "validate/grove_rules.hpp"
+#include "yaml/document.hpp"
 
 namespace grovectl {
 namespace {
@@ -18,52 +19,6 @@ constexpr size_t kPodNameBudget = 45;
 
 std::string idx(const std::string& base, size_t i) {
   return fmt::format("{}[{}]", base, i);
-}
-
-// The common case without exceptions (a missing field is normal here, and a throw per miss was a
-// visible cost when validating many documents). Returns false when the pointer needs the exact
-// nlohmann rules (escapes, unusual array tokens), so the caller falls back to them.
-bool walk_plain(const Json& root, const std::string& pointer, const Json*& found) {
-  found = nullptr;
-  if (!pointer.empty() && pointer.front() != '/') return false;
-  const Json* node = &root;
-  size_t pos = 0;
-  while (pos < pointer.size()) {
-    size_t next = pointer.find('/', pos + 1);
-    size_t end = next == std::string::npos ? pointer.size() : next;
-    std::string_view token(pointer.data() + pos + 1, end - pos - 1);
-    if (token.find('~') != std::string_view::npos) return false;
-    if (node->is_object()) {
-      auto it = node->find(std::string(token));
-      if (it == node->end()) return true;
-      node = &*it;
-    } else if (node->is_array()) {
-      if (token.empty() || token.size() > 9 || (token.size() > 1 && token.front() == '0')) return false;
-      size_t index = 0;
-      for (char c : token) {
-        if (c < '0' || c > '9') return false;
-        index = index * 10 + static_cast<size_t>(c - '0');
-      }
-      if (index >= node->size()) return true;
-      node = &(*node)[index];
-    } else {
-      return true;
-    }
-    pos = end;
-  }
-  found = node;
-  return true;
-}
-
-const Json* at(const SourceDocument& doc, const std::string& pointer) {
-  const Json* found = nullptr;
-  if (walk_plain(doc.value, pointer, found)) return found;
-  try {
-    const Json& j = doc.value.at(Json::json_pointer(pointer));
-    return &j;
-  } catch (const std::exception&) {
-    return nullptr;
-  }
 }
 
 void check_metadata(const PodCliqueSet& pcs, FieldErrors& fe) {
@@ -91,7 +46,7 @@ bool is_env_var_name(const std::string& name) {
 void check_env(const SourceDocument& doc, const std::string& pod_pointer, const std::string& pod_path,
                FieldErrors& fe) {
   for (const char* list : {"initContainers", "containers"}) {
-    const Json* containers = at(doc, pod_pointer + "/" + list);
+    const Json* containers = find_pointer(doc.value, pod_pointer + "/" + list);
     if (!containers || !containers->is_array()) continue;
     for (size_t j = 0; j < containers->size(); ++j) {
       const Json& container = (*containers)[j];
@@ -171,11 +126,11 @@ void check_pod_spec(const SourceDocument& doc, const CliqueTemplate& raw, const 
     fe.warning("grove/restart-policy", pp + "/restartPolicy", fp + ".restartPolicy",
                fmt::format("{}.restartPolicy: restartPolicy will be ignored, it will be set to Always", fp));
   }
-  if (const Json* tsc = at(doc, pp + "/topologySpreadConstraints"); tsc && !tsc->is_null()) {
+  if (const Json* tsc = find_pointer(doc.value, pp + "/topologySpreadConstraints"); tsc && !tsc->is_null()) {
     fe.invalid("grove/topology-spread", pp + "/topologySpreadConstraints",
                fp + ".spec.topologySpreadConstraints", go_json(*tsc), "must not be set");
   }
-  if (const Json* node = at(doc, pp + "/nodeName");
+  if (const Json* node = find_pointer(doc.value, pp + "/nodeName");
       node && node->is_string() && !node->get<std::string>().empty()) {
     fe.invalid("grove/node-name", pp + "/nodeName", fp + ".spec.nodeName", go_quote(*node),
                "must not be set");

@@ -15,7 +15,7 @@
 #include "core/diagnostic.hpp"
 #include "core/json.hpp"
 #include "validate/field_error.hpp"
-#include "validate/field_place.hpp"
+#include "yaml/field_place.hpp"
 #include "yaml/document.hpp"
 
 namespace grovectl {

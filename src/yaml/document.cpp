@@ -5,6 +5,7 @@
 
 #include "core/json_release.hpp"
 #include "core/parallel.hpp"
+#include "core/strings.hpp"
 
 namespace grovectl {
 
@@ -89,6 +90,35 @@ std::string pointer_to_field_path(std::string_view pointer) {
     pos = next;
   }
   return out;
+}
+
+namespace {
+
+const Json* child(const Json& node, std::string_view token) {
+  if (node.is_object()) {
+    auto it = token.find('~') == std::string_view::npos ? node.find(token)
+                                                        : node.find(unescape_pointer_token(token));
+    return it == node.end() ? nullptr : &*it;
+  }
+  if (!node.is_array()) return nullptr;
+  const auto index = parse_decimal<size_t>(token);
+  const bool canonical = index && (token.size() == 1 || token.front() != '0');
+  return canonical && *index < node.size() ? &node[*index] : nullptr;
+}
+
+}  // namespace
+
+const Json* find_pointer(const Json& root, std::string_view pointer) {
+  if (!pointer.empty() && pointer.front() != '/') return nullptr;
+  const Json* node = &root;
+  size_t pos = 0;
+  while (node && pos < pointer.size()) {
+    const size_t next = pointer.find('/', pos + 1);
+    const size_t end = next == std::string_view::npos ? pointer.size() : next;
+    node = child(*node, pointer.substr(pos + 1, end - pos - 1));
+    pos = end;
+  }
+  return node;
 }
 
 }  // namespace grovectl

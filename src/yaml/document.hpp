@@ -37,5 +37,8 @@ std::string pointer_append(std::string_view pointer, size_t index);
 std::string unescape_pointer_token(std::string_view token);
 // "/spec/template/cliques/0/name" -> "spec.template.cliques[0].name"
 std::string pointer_to_field_path(std::string_view pointer);
+// The node at `pointer` (RFC 6901: "~1" is "/", "~0" is "~"; a list item by its index written without
+// leading zeros) below `root`, or nullptr when nothing is there.
+const Json* find_pointer(const Json& root, std::string_view pointer);
 
 }  // namespace grovectl

@@ -57,13 +57,17 @@ void warn_sequenced_startup(ObjectReader& r, const JobSet& js, JobSetGangMode mo
 // spec.scheduling exists only in unmerged kubernetes-sigs/jobset PR #1250 (head 5e28553e). Its per-Job gangs
 // (`job:`) cannot be written into a pod template shared by every Job of the replicated job.
 void check_pr1250_scheduling(ObjectReader& r, const JobSet& js, JobSetGangMode mode) {
-  if (!r.has("/spec/scheduling")) return;
-  const Json* entries = r.find("/spec/scheduling/replicatedJobs");
+  const FieldScope root = r.root();
+  const FieldScope spec = r.scope(root, "spec");
+  if (!r.has(spec, "scheduling")) return;
+  const FieldScope scheduling = r.scope(spec, "scheduling");
+  const FieldScope entries = r.scope(scheduling, "replicatedJobs");
   bool refused = false;
-  if (entries && entries->is_array()) {
-    for (size_t i = 0; i < entries->size(); ++i) {
-      std::string p = pointer_append("/spec/scheduling/replicatedJobs", i) + "/job";
-      if (!r.has(p)) continue;
+  if (entries.node && entries.node->is_array()) {
+    for (size_t i = 0; i < entries.node->size(); ++i) {
+      const FieldScope entry = r.item(entries, i);
+      if (!r.has(entry, "job")) continue;
+      const std::string p = entry.place.key("job").pointer();
       refused = true;
       r.error(
           "jobset/per-job-gang",
@@ -86,20 +90,22 @@ void check_pr1250_scheduling(ObjectReader& r, const JobSet& js, JobSetGangMode m
 
 // KEP-808's reverted gangConfig.gangMode ReplicatedGang is the same per-Job request.
 void refuse_replicated_gang(ObjectReader& r, const FieldScope& owner) {
-  if (!r.has({owner, "gangConfig"})) return;
-  const FieldScope gang_config = r.scope({owner, "gangConfig"});
-  const Json* mode = r.find({gang_config, "gangMode"});
+  if (!r.has(owner, "gangConfig")) return;
+  const FieldScope gang_config = r.scope(owner, "gangConfig");
+  const Json* mode = r.find(gang_config, "gangMode");
   if (!mode || !mode->is_string() || mode->get_ref<const std::string&>() != "ReplicatedGang") return;
   r.error(
       "jobset/per-job-gang",
       "gangMode ReplicatedGang asks for one gang per Job replica, which a pod template shared by every Job "
       "cannot express; use --jobset-gang replicated-job",
-      Field{gang_config, "gangMode"}.pointer());
+      gang_config.place.key("gangMode").pointer());
 }
 
 void check_gang_config(ObjectReader& r, const JobSet& js) {
-  refuse_replicated_gang(r, r.scope("/spec"));
-  const FieldScope replicated_jobs = r.scope("/spec/replicatedJobs");
+  const FieldScope root = r.root();
+  const FieldScope spec = r.scope(root, "spec");
+  refuse_replicated_gang(r, spec);
+  const FieldScope replicated_jobs = r.scope(spec, "replicatedJobs");
   for (size_t i = 0; i < js.replicated_jobs.size(); ++i) {
     refuse_replicated_gang(r, r.item(replicated_jobs, i));
   }

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "yaml/document.hpp"
+
 namespace grovectl {
 namespace {
 
@@ -15,22 +17,16 @@ void fnv1a(uint64_t& h, const std::string& bytes) {
   }
 }
 
-// The node at `pointer`, or nullptr (the pointers are the parser's own, well formed).
-const Json* member(const Json& v, const std::string& pointer) {
-  const Json::json_pointer p(pointer);
-  return v.contains(p) ? &v.at(p) : nullptr;
-}
-
 // A clique's pod template as the operator hashes it, keys sorted (std::map), so that the order the input
 // writes keys in does not matter.
 std::string canonical_template(const PodCliqueSet& pcs, const CliqueTemplate& c) {
   nlohmann::json t = nlohmann::json::object();
   const Json& doc = pcs.doc->value;
-  if (const Json* labels = member(doc, c.pointer + "/labels")) t["labels"] = nlohmann::json(*labels);
-  if (const Json* annotations = member(doc, c.pointer + "/annotations"))
+  if (const Json* labels = find_pointer(doc, c.pointer + "/labels")) t["labels"] = nlohmann::json(*labels);
+  if (const Json* annotations = find_pointer(doc, c.pointer + "/annotations"))
     t["annotations"] = nlohmann::json(*annotations);
   nlohmann::json spec = nlohmann::json::object();
-  if (const Json* pod = member(doc, c.pointer + "/spec/podSpec"); pod && pod->is_object())
+  if (const Json* pod = find_pointer(doc, c.pointer + "/spec/podSpec"); pod && pod->is_object())
     spec = nlohmann::json(*pod);
   if (pcs.priority_class_name.empty()) {
     spec.erase("priorityClassName");

@@ -1,4 +1,4 @@
-#include "validate/field_place.hpp"
+#include "yaml/field_place.hpp"
 
 #include "yaml/document.hpp"
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <utility>
 
-#include "validate/field_place.hpp"
+#include "yaml/field_place.hpp"
 
 using namespace grovectl;
 

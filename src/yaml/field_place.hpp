@@ -1,7 +1,9 @@
 #pragma once
-// Where a checked node sits in its document, as its JSON pointer and its field path, written out only when a
-// finding names it: most nodes have none, and writing both for every container of every template cost more
-// than checking it.
+// Where a node sits in its document while it is read or checked: its JSON pointer (RFC 6901) and its field
+// path (as apimachinery's field.Path prints it), written out only when a finding names the node. Most nodes
+// have none, and writing both for every container of every template cost more than checking it. The one
+// place type of every layer (docs/architecture.md, "Places"): the frontends' reads, the schema check and the
+// validation rules walk with it; what they keep (InputPlace, a finding) holds the pointer it spells.
 #include <cstddef>
 #include <string>
 #include <string_view>
