@@ -17,7 +17,7 @@
 #include <memory>
 
 #include "support/backend.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;

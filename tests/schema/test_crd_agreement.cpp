@@ -11,7 +11,7 @@
 #include "schema/crd_schemas.hpp"
 #include "support/test_support.hpp"
 #include "validate/input_schema.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 #include "yaml/reader.hpp"
 
 using namespace grovectl;

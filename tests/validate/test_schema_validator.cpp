@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/test_support.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 using namespace grovectl;
 

@@ -5,7 +5,7 @@
 
 #include "backend/templates.hpp"
 #include "support/jobset.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;

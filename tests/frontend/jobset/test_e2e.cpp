@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/jobset.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;

@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "support/golden.hpp"
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;

@@ -1,4 +1,4 @@
-#include "validate/schema_validator.hpp"
+#include "support/schema_validator.hpp"
 
 #include <memory>
 #include <mutex>
