@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/render_output.hpp"
-#include "cli/render_passes.hpp"
+#include "workflow/render_passes.hpp"
 #include "cli/selectors.hpp"
 #include "core/budgets.hpp"
 #include "core/exit_codes.hpp"
@@ -72,7 +72,7 @@ bool output_fits(size_t objects, size_t bytes, const Json& o, Diagnostics& diags
 }
 
 // Inputs of up to 1 MiB of text are held whole (about 12 MiB as trees); a longer input is checked and
-// rendered 128 documents at a time as it is read (cli/render_passes.hpp).
+// rendered 128 documents at a time as it is read (workflow/render_passes.hpp).
 constexpr Chunking kChunking{.hold_bytes = size_t{1} << 20, .documents_per_chunk = 128};
 
 int print_text(OutputText& text) {

@@ -11,7 +11,7 @@
 #include "cli/selectors.hpp"
 #include "cli/validate_config.hpp"
 #include "cli/validate_outputs.hpp"
-#include "cli/validate_passes.hpp"
+#include "workflow/validate_passes.hpp"
 #include "core/exit_codes.hpp"
 #include "core/out_of_memory.hpp"
 #include "validate/report/formats.hpp"

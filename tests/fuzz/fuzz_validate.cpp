@@ -12,7 +12,7 @@ using namespace grovectl;
 
 namespace {
 
-// validate_passes.cpp's two passes over text in memory, one document per chunk.
+// workflow/validate_passes.cpp's two passes over text in memory, one document per chunk.
 std::string streamed_text_report(const std::string& text, const RenderOptions& options,
                                  const TemplateSet& templates, const ValidateSettings& settings) {
   std::ostringstream out;

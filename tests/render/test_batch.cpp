@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "cli/selectors.hpp"
+#include "workflow/inputs.hpp"
 #include "render/pipeline.hpp"
 #include "support/repo_tree.hpp"
 #include "support/test_support.hpp"

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "cli/selectors.hpp"
-#include "cli/validate_passes.hpp"
+#include "workflow/validate_passes.hpp"
 #include "support/repo_tree.hpp"
 #include "support/test_support.hpp"
 #include "validate/report/formats.hpp"

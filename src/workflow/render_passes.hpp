@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "backend/templates.hpp"
-#include "cli/selectors.hpp"
 #include "render/pipeline.hpp"
+#include "workflow/inputs.hpp"
 
 namespace grovectl {
 

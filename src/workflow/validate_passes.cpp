@@ -1,4 +1,4 @@
-#include "cli/validate_passes.hpp"
+#include "workflow/validate_passes.hpp"
 
 namespace grovectl {
 

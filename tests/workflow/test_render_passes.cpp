@@ -11,8 +11,8 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "cli/render_passes.hpp"
-#include "cli/selectors.hpp"
+#include "workflow/render_passes.hpp"
+#include "workflow/inputs.hpp"
 #include "render/pipeline.hpp"
 #include "support/repo_tree.hpp"
 #include "support/test_support.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // validate's two passes over the -f inputs (see validate/stream.hpp): the first surveys every document,
 // the second checks them a chunk at a time, each through the same loader and budget.
-#include "cli/selectors.hpp"
 #include "validate/stream.hpp"
+#include "workflow/inputs.hpp"
 
 namespace grovectl {
 

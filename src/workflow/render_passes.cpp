@@ -1,4 +1,4 @@
-#include "cli/render_passes.hpp"
+#include "workflow/render_passes.hpp"
 
 #include "validate/input_verdict.hpp"
 
