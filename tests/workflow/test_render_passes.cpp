@@ -11,11 +11,11 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "workflow/render_passes.hpp"
-#include "workflow/inputs.hpp"
 #include "render/pipeline.hpp"
 #include "support/repo_tree.hpp"
 #include "support/test_support.hpp"
+#include "workflow/inputs.hpp"
+#include "workflow/render_passes.hpp"
 
 using namespace grovectl;
 using namespace grovectl::test;
