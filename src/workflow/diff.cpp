@@ -158,14 +158,14 @@ void read_live(const DiffRequest& r, const std::vector<diff::PackedObject>& rend
 // The render again with the epochs a live cluster uses (live_epochs.hpp).
 using RenderAdopting = std::function<PackedRender(std::shared_ptr<const AdoptedEpochs>)>;
 
-bool live_sides(const DiffRequest& r, PackedRender rendered, const RenderAdopting& render_adopting,
-                Sides& sides, DiffOutcome& out) {
+bool live_sides(const DiffRequest& r, PackedRender rendered, const RenderOptions& options,
+                const RenderAdopting& render_adopting, Sides& sides, DiffOutcome& out) {
   Diagnostics& diags = out.diags;
   diff::LiveSelection selection(rendered.index);
   read_live(r, rendered.objects, selection, diags);
   if (diags.has_errors()) return false;
   diff::LiveSet live = std::move(selection).finish();
-  if (auto adopted = diff::epochs_to_adopt(live.epochs, r.options)) {
+  if (auto adopted = diff::epochs_to_adopt(live.epochs, options)) {
     rendered = render_adopting(std::move(adopted));
     if (diags.has_errors()) return false;
     diff::rematch(live, rendered.index);
@@ -250,7 +250,7 @@ DiffOutcome diff_inputs(const DiffRequest& request) {
       if (again.has_errors()) diags.append(again);
       return again_rendered;
     };
-    if (!diags.has_errors()) live_sides(request, std::move(rendered), render_adopting, sides, out);
+    if (!diags.has_errors()) live_sides(request, std::move(rendered), options, render_adopting, sides, out);
   }
   if (diags.has_errors()) {
     out.exit_code = diff_exit_code(diags);
