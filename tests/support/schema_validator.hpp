@@ -1,8 +1,9 @@
 #pragma once
-// JSON-Schema checks of objects (valijson), for OpenAPI v3 schemas as Kubernetes publishes them:
-// CRD openAPIV3Schema blocks and the components/schemas of an OpenAPI document. The conformance tests'
-// second opinion on rendered objects, beside grovectl's own schema check (src/schema/); valijson is a
-// test package (docs/design.md, "Dependencies"), so this lives with the tests, not in the binary.
+// JSON-Schema checks of objects (valijson, draft 4), for OpenAPI v3 schemas as Kubernetes publishes them
+// (CRD openAPIV3Schema blocks and the components/schemas of an OpenAPI document) and for the SARIF schema.
+// The conformance tests' second opinion on rendered objects, beside grovectl's own schema check
+// (src/schema/); valijson is a test package (docs/design.md, "Dependencies"), so this lives with the tests,
+// not in the binary.
 #include <memory>
 #include <optional>
 #include <string>

@@ -1,22 +1,20 @@
 // validate -o sarif: SARIF 2.1.0 that GitHub code scanning accepts. Every report is checked against the
 // published SARIF 2.1.0 JSON schema (testdata/ci/sarif-schema-2.1.0.json, origin in testdata/ci/README.md)
-// with valijson, the schema's own draft 4; then what code scanning reads: one rule per rule id with help text
-// and a link, results located relative to the checkout, ignored findings suppressed. The inputs are the
-// monorepo tree of tests/support/repo_tree.hpp, with a finding of several kinds added.
+// with valijson (tests/support/schema_validator.hpp), in the schema's own draft 4; then what code scanning
+// reads: one rule per rule id with help text and a link, results located relative to the checkout, ignored
+// findings suppressed. The inputs are the monorepo tree of tests/support/repo_tree.hpp, with a finding of
+// several kinds added.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <set>
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
 
 #include "support/repo_tree.hpp"
+#include "support/schema_validator.hpp"
 #include "support/test_support.hpp"
 
+using grovectl::Json;
+using grovectl::SchemaValidator;
 using namespace grovectl::test;
 namespace fs = std::filesystem;
 
@@ -24,23 +22,10 @@ namespace {
 
 // The schema's violations of `report`, one line each ("" when it conforms).
 std::string schema_violations(const std::string& report) {
-  static const nlohmann::json schema_document =
-      nlohmann::json::parse(read_file(testdata("ci/sarif-schema-2.1.0.json")));
-  valijson::Schema schema;
-  valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
-  valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_document);
-  parser.populateSchema(schema_adapter, schema);
-  const nlohmann::json document = nlohmann::json::parse(report);
-  valijson::Validator validator;
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter adapter(document);
-  if (validator.validate(schema, adapter, &results)) return "";
+  static const SchemaValidator sarif(Json::parse(read_file(testdata("ci/sarif-schema-2.1.0.json"))));
   std::string out;
-  valijson::ValidationResults::Error error;
-  while (results.popError(error)) {
-    for (const auto& part : error.context) out += part;
-    out += ": " + error.description + "\n";
-  }
+  for (const auto& error : sarif.validate(Json::parse(report)))
+    out += error.pointer + ": " + error.message + "\n";
   return out;
 }
 
