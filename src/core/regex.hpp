@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace re2 {
 class RE2;
@@ -18,10 +19,18 @@ class Regex {
  public:
   // nullopt, with RE2's reason in `error`, when `pattern` is not an RE2 regular expression.
   static std::optional<Regex> compile(std::string_view pattern, std::string& error);
+  // A pattern written in grovectl's own code, which compiles (the tests use each one); a pattern that does
+  // not is a programming error and aborts.
+  static Regex known(std::string_view pattern);
 
   // Whether the pattern matches somewhere in `text`, as Go's MatchString: `^`, `$`, `\A` and `\z` in the
   // pattern anchor it at the text's ends, `.` is one UTF-8 character other than a newline.
   bool search(std::string_view text) const;
+  // Whether the pattern matches the whole of `text`.
+  bool full_match(std::string_view text) const;
+  // The match that begins where `text` begins, as Go's regexp picks it (leftmost-first), then its groups
+  // (a group that took no part is empty); nullopt when there is none.
+  std::optional<std::vector<std::string_view>> match_at_start(std::string_view text) const;
 
   const std::string& pattern() const;
 

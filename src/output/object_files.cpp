@@ -17,10 +17,10 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <regex>
 #include <set>
 #include <unordered_set>
 
+#include "core/regex.hpp"
 #include "core/strings.hpp"
 
 namespace grovectl {
@@ -36,14 +36,14 @@ std::string safe_component(const std::string& s) {
 // An earlier grovectl output: "<namespace>/<kind>.<group>/<name>.yaml|json", or the older flat
 // "NNNN-<kind>-<name>.yaml|json" (so that a directory written by an earlier version can be replaced).
 bool looks_like_our_file(const fs::path& relative) {
-  static const std::regex flat("[0-9]{4,}-[a-z0-9_.-]+\\.(yaml|json)");
-  static const std::regex component("[A-Za-z0-9_.-]+");
-  static const std::regex file("[A-Za-z0-9_.-]+\\.(yaml|json)");
+  static const Regex flat = Regex::known(R"([0-9]{4,}-[a-z0-9_.-]+\.(yaml|json))");
+  static const Regex component = Regex::known("[A-Za-z0-9_.-]+");
+  static const Regex file = Regex::known(R"([A-Za-z0-9_.-]+\.(yaml|json))");
   std::vector<std::string> parts;
   for (const auto& part : relative) parts.push_back(part.string());
-  if (parts.size() == 1) return std::regex_match(parts[0], flat);
-  return parts.size() == 3 && std::regex_match(parts[0], component) &&
-         std::regex_match(parts[1], component) && std::regex_match(parts[2], file);
+  if (parts.size() == 1) return flat.full_match(parts[0]);
+  return parts.size() == 3 && component.full_match(parts[0]) && component.full_match(parts[1]) &&
+         file.full_match(parts[2]);
 }
 
 // The first entry under `dir` that grovectl did not write (a foreign file, a directory deeper than the
@@ -76,12 +76,12 @@ fs::path work_path(const fs::path& dir) {
 
 // Whether `entry` (a name beside `dir`) is what a write into `dir` leaves while it runs.
 bool is_work_name(const std::string& entry, const fs::path& dir) {
-  static const std::regex suffix("-[0-9a-f]{8}");
+  static const Regex suffix = Regex::known("-[0-9a-f]{8}");
   const std::string prefix = "." + dir.filename().string() + ".";
   if (!entry.starts_with(prefix)) return false;
   const std::string rest = entry.substr(prefix.size());
   for (std::string_view tag : {kWorkTag, std::string_view("tmp"), std::string_view("old")}) {
-    if (rest.starts_with(tag) && std::regex_match(rest.substr(tag.size()), suffix)) return true;
+    if (rest.starts_with(tag) && suffix.full_match(rest.substr(tag.size()))) return true;
   }
   return false;
 }

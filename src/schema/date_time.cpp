@@ -32,11 +32,8 @@ bool is_date(std::string_view d) {
 // strfmt's DateTimePattern, matched by RE2 as Go's regexp matches it ('.' before the fraction is any one
 // character but a newline).
 bool is_time(std::string_view t) {
-  static const Regex pattern = [] {
-    std::string error;
-    return *Regex::compile(R"(^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$)",
-                           error);
-  }();
+  static const Regex pattern =
+      Regex::known(R"(^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$)");
   // A match fixes the digits' places: hh at 0, mm at 3, ss at 6.
   return pattern.search(t) && t.substr(0, 2) <= "23" && t.substr(3, 2) <= "59" && t.substr(6, 2) <= "59";
 }

@@ -1,14 +1,13 @@
 // Go durations, as Grove checks terminationDelay.
-#include <cctype>
 #include <cstdlib>
-#include <regex>
 
+#include "core/regex.hpp"
 #include "validate/grove_rules.hpp"
 
 namespace grovectl {
 
 std::optional<long double> parse_go_duration(const std::string& text) {
-  // Real durations are short; a bound keeps std::regex (recursive in libstdc++) off hostile input.
+  // No real duration is this long; longer text is refused unread.
   constexpr size_t kMaxDurationLength = 64;
   if (text.size() > kMaxDurationLength) return std::nullopt;
   std::string s = text;
@@ -19,15 +18,15 @@ std::optional<long double> parse_go_duration(const std::string& text) {
   }
   if (s == "0") return 0.0L;
   if (s.empty()) return std::nullopt;
-  static const std::regex part("([0-9]*\\.?[0-9]+|[0-9]+\\.)(ns|us|\xC2\xB5s|ms|s|m|h)");
+  // Go's units (unitMap in golang/go src/time/format.go at go1.22.0): "µs" is U+00B5, "μs" U+03BC.
+  static const Regex part = Regex::known("([0-9]*\\.?[0-9]+|[0-9]+\\.)(ns|us|\xC2\xB5s|\xCE\xBCs|ms|s|m|h)");
   long double total = 0;
   size_t pos = 0;
   while (pos < s.size()) {
-    std::smatch m;
-    std::string rest = s.substr(pos);
-    if (!std::regex_search(rest, m, part, std::regex_constants::match_continuous)) return std::nullopt;
-    long double v = std::strtold(m[1].str().c_str(), nullptr);
-    std::string unit = m[2].str();
+    const auto m = part.match_at_start(std::string_view(s).substr(pos));
+    if (!m) return std::nullopt;
+    const long double v = std::strtold(std::string((*m)[1]).c_str(), nullptr);
+    const std::string_view unit = (*m)[2];
     long double scale = unit == "ns"   ? 1
                         : unit == "ms" ? 1e6
                         : unit == "s"  ? 1e9
@@ -35,7 +34,7 @@ std::optional<long double> parse_go_duration(const std::string& text) {
                         : unit == "h"  ? 3.6e12
                                        : 1e3;
     total += v * scale;
-    pos += m[0].length();
+    pos += (*m)[0].size();
   }
   return sign * total;
 }

@@ -9,8 +9,7 @@
 namespace grovectl {
 namespace {
 
-// Hand-written matchers: libstdc++'s std::regex recurses once per character and overflows the
-// stack on long scalars (hostile input), so no regex is used on user text.
+// Hand-written matchers: they run on every plain scalar of every input, and each is one pass over it.
 
 // Whether `s` is `lower` in one of the three spellings YAML 1.1 gives a boolean: lower case ("true"),
 // capitalised ("True") or upper case ("TRUE").

@@ -3,9 +3,10 @@
 // Exempt: src/diff/server_fields.cpp, whose FieldRule::source column records the fact behind each diff
 // normalization rule for maintainers and is never printed, and the embedded schemas' descriptions, which the
 // schema compiler ignores.
+#include <re2/re2.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <regex>
 
 #include "support/test_support.hpp"
 
@@ -31,7 +32,7 @@ std::string code_part(const std::string& line) {
 }  // namespace
 
 TEST_CASE("no user-facing string in src/ cites an internal reference file", "[cli][references]") {
-  const std::regex internal_reference(
+  const RE2 internal_reference(
       R"re("[^"]*(grove|jobset|k8s-workload-api|scheduler-crs|cli-anchors)\.md[^"]*")re");
   std::vector<std::string> found;
   for (const auto& e : fs::recursive_directory_iterator(source_dir() / "src")) {
@@ -41,7 +42,7 @@ TEST_CASE("no user-facing string in src/ cites an internal reference file", "[cl
     std::istringstream in(read_file(e.path()));
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
-      if (std::regex_search(code_part(line), internal_reference))
+      if (RE2::PartialMatch(code_part(line), internal_reference))
         found.push_back(e.path().string() + ":" + std::to_string(n) + ": " + line);
     }
   }

@@ -2,9 +2,10 @@
 // Layout expectations come from the brief for issue 9; the kubectl plugin rule (kubectl-NAME on PATH
 // becomes `kubectl NAME`) from https://kubernetes.io/docs/tasks/extend-kubectl/kubectl-plugins/; the exit
 // codes from docs/exit-codes.md (usage error = 2).
+#include <re2/re2.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -46,8 +47,10 @@ std::vector<std::string> commands() {
 
 std::set<std::string> long_options(const std::string& help) {
   std::set<std::string> out;
-  std::regex option("--[a-z][a-z0-9-]*");
-  for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) out.insert(it->str());
+  static const RE2 option("(--[a-z][a-z0-9-]*)");
+  re2::StringPiece rest(help);
+  std::string found;
+  while (RE2::FindAndConsume(&rest, option, &found)) out.insert(found);
   return out;
 }
 
@@ -84,9 +87,8 @@ TEST_CASE("man page renders and mentions every command and long option", "[packa
 
 TEST_CASE("version: text, json, yaml and --version", "[packaging]") {
   std::string project = read_file(source_dir() / "CMakeLists.txt");
-  std::smatch m;
-  REQUIRE(std::regex_search(project, m, std::regex(R"(project\(grovectl VERSION ([0-9.]+))")));
-  std::string version = m[1];
+  std::string version;
+  REQUIRE(RE2::PartialMatch(project, R"(project\(grovectl VERSION ([0-9.]+))", &version));
 
   auto text = run_grovectl("version");
   CHECK(text.exit_code == 0);
@@ -100,7 +102,7 @@ TEST_CASE("version: text, json, yaml and --version", "[packaging]") {
   REQUIRE(json.exit_code == 0);
   auto info = grovectl::Json::parse(json.out);
   CHECK(info["version"] == version);
-  CHECK(std::regex_match(info["gitCommit"].get<std::string>(), std::regex("[0-9a-f]{12}|unknown")));
+  CHECK(RE2::FullMatch(info["gitCommit"].get<std::string>(), "[0-9a-f]{12}|unknown"));
   CHECK(info["kubernetesVersions"] == grovectl::Json::array({"1.35", "1.36", "1.37"}));
   CHECK(info["backends"] == grovectl::Json::array({"default-scheduler", "kai-scheduler", "volcano",
                                                    "koord-scheduler", "lpx-scheduler"}));

@@ -116,3 +116,26 @@ TEST_CASE("regex: a multi-megabyte text is matched in linear time", "[core][rege
   CHECK_FALSE(nested->search(std::string(1 << 20, 'a')));
   CHECK(nested->pattern() == "^(a*)*b$");
 }
+
+// The two other ways grovectl matches its own fixed patterns; the answers follow from the patterns by hand.
+TEST_CASE("regex: a whole-text match and a match where the text begins", "[core][regex]") {
+  const Regex file = Regex::known(R"([A-Za-z0-9_.-]+\.(yaml|json))");
+  CHECK(file.full_match("pods.yaml"));
+  CHECK_FALSE(file.full_match("pods.yaml~"));
+  CHECK_FALSE(file.full_match("a/pods.yaml"));
+  CHECK(file.search("a/pods.yaml"));
+
+  // Leftmost-first, as Go and Perl pick: "ms" is tried before "m", the first number form before the second.
+  const Regex part = Regex::known(R"(([0-9]*\.?[0-9]+|[0-9]+\.)(ns|ms|s|m|h))");
+  const auto m = part.match_at_start("1.5ms3h");
+  REQUIRE(m);
+  REQUIRE(m->size() == 3);
+  CHECK((*m)[0] == "1.5ms");
+  CHECK((*m)[1] == "1.5");
+  CHECK((*m)[2] == "ms");
+  const auto trailing_dot = part.match_at_start("5.s");
+  REQUIRE(trailing_dot);
+  CHECK((*trailing_dot)[1] == "5.");
+  CHECK_FALSE(part.match_at_start("x1s"));  // only where the text begins
+  CHECK_FALSE(part.match_at_start(""));
+}

@@ -9,6 +9,7 @@
 //
 // AddressSanitizer reserves terabytes of address space up front, so the sanitizer build runs the same
 // cases without the ulimit and with a longer time bound, and says so.
+#include <re2/re2.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,7 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 
 #include "core/json.hpp"
 #include "support/test_support.hpp"
@@ -84,9 +84,9 @@ std::string substitute(std::string s, const std::map<std::string, std::string>& 
 // usage error names the flag or says what is wrong with it.
 bool is_located(const std::string& output, int exit_code) {
   if (exit_code == 2) return contains(output, "--") || contains(output, "error");
-  static const std::regex located(R"((^|\n)(grovectl: )?\S+(:\d+(:\d+)?)?: (error|warning): )");
+  static const RE2 located(R"((^|\n)(grovectl: )?\S+(:\d+(:\d+)?)?: (error|warning): )");
   const std::string head = output.substr(0, 1 << 16);
-  return std::regex_search(head, located);
+  return RE2::PartialMatch(head, located);
 }
 
 void run_case(const CorpusCase& c, const fs::path& work) {
